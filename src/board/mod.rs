@@ -1,0 +1,655 @@
+//! The board: stones, chains with exact liberty counts, captures, suicide,
+//! simple ko and an incremental Zobrist hash. It knows nothing of history,
+//! superko, komi or rules: those live in [`crate::game`].
+//!
+//! Representation (all fixed arrays, no heap, cheap to copy for playouts):
+//! - a padded array with one ring of `Edge` points around the board;
+//! - chains as circular next-stone lists with a head per stone; the head
+//!   holds the chain's exact liberty count and its size;
+//! - per point, the number of neighbours of each kind packed in 4-bit
+//!   fields, so "all four neighbours are mine or edge" is one shift and add;
+//! - the list of empty points with an index map, for O(1) removal and
+//!   uniform sampling in playouts.
+//!
+//! Exact liberties rather than libEGo's pseudo-liberties: the playout policy
+//! and the priors ask "is this chain in atari / at two liberties, and where
+//! are they" at almost every move, which exact counts answer in O(1) for the
+//! test and a short walk for the points. The incremental upkeep (Leela
+//! Zero's scheme: a new liberty counts only if no stone of the chain already
+//! touches it) costs a few neighbour looks per stone.
+
+mod diagram;
+pub mod zobrist;
+
+use crate::types::{Color, Geometry, Move, Point, Stone, MAX_POINTS};
+
+/// Why the board refuses a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The point holds a stone.
+    Occupied,
+    /// The move would leave its own chain without liberties and captures
+    /// nothing.
+    Suicide,
+    /// The move retakes a simple ko at once.
+    Ko,
+    /// The move recreates an earlier whole-board position (game layer).
+    Superko,
+    /// The point is not on this board.
+    OffBoard,
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            IllegalMove::Occupied => "occupied",
+            IllegalMove::Suicide => "suicide",
+            IllegalMove::Ko => "ko",
+            IllegalMove::Superko => "superko",
+            IllegalMove::OffBoard => "off board",
+        })
+    }
+}
+
+/// A Go position with chains and liberties, incrementally maintained.
+#[derive(Clone)]
+pub struct Board {
+    geo: Geometry,
+    stones: [Stone; MAX_POINTS],
+    /// Head of the chain of each stone; `NONE` for empty and edge points.
+    head: [u16; MAX_POINTS],
+    /// Next stone in the chain's circular list.
+    next: [u16; MAX_POINTS],
+    /// Liberty count of the chain, valid at heads only.
+    libs: [u16; MAX_POINTS],
+    /// Stone count of the chain, valid at heads only.
+    chain_size: [u16; MAX_POINTS],
+    /// Neighbour counts by kind: 4 bits each for Empty, Black, White, Edge.
+    nbr: [u16; MAX_POINTS],
+    /// Empty points, in no particular order.
+    empty: [u16; MAX_POINTS],
+    /// Index of each empty point in `empty`.
+    empty_idx: [u16; MAX_POINTS],
+    empty_len: usize,
+    hash: u64,
+    /// Point where the side `ko_color` may not play at once (simple ko).
+    ko: Point,
+    ko_color: Color,
+    /// Stones captured by each colour.
+    prisoners: [u32; 2],
+    last_move: Move,
+    last_move2: Move,
+    /// Stones removed by the last move (for the ko rule and playouts).
+    last_captured: u16,
+}
+
+impl Board {
+    /// An empty board of side `size`. Precondition: 1 <= size <= 25.
+    pub fn new(size: usize) -> Board {
+        let geo = Geometry::new(size);
+        let mut b = Board {
+            geo,
+            stones: [Stone::Edge; MAX_POINTS],
+            head: [0; MAX_POINTS],
+            next: [0; MAX_POINTS],
+            libs: [0; MAX_POINTS],
+            chain_size: [0; MAX_POINTS],
+            nbr: [0; MAX_POINTS],
+            empty: [0; MAX_POINTS],
+            empty_idx: [0; MAX_POINTS],
+            empty_len: 0,
+            hash: 0,
+            ko: Point::NONE,
+            ko_color: Color::Black,
+            prisoners: [0; 2],
+            last_move: Move::Pass,
+            last_move2: Move::Pass,
+            last_captured: 0,
+        };
+        for p in geo.points() {
+            b.stones[p.idx()] = Stone::Empty;
+            b.empty_idx[p.idx()] = b.empty_len as u16;
+            b.empty[b.empty_len] = p.0;
+            b.empty_len += 1;
+        }
+        for p in geo.points() {
+            let mut n = 0u16;
+            for q in b.neighbours(p) {
+                n += 1 << (4 * b.stones[q.idx()] as u16);
+            }
+            b.nbr[p.idx()] = n;
+        }
+        b
+    }
+
+    /// Side length.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.geo.size
+    }
+
+    /// Geometry (point <-> coordinates <-> text).
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.geo
+    }
+
+    /// The four orthogonal neighbours of an on-board point (some may be edge).
+    #[inline]
+    pub fn neighbours(&self, p: Point) -> [Point; 4] {
+        let s = self.geo.stride as u16;
+        [
+            Point(p.0 - s),
+            Point(p.0 - 1),
+            Point(p.0 + 1),
+            Point(p.0 + s),
+        ]
+    }
+
+    /// The four diagonal neighbours of an on-board point.
+    #[inline]
+    pub fn diagonals(&self, p: Point) -> [Point; 4] {
+        let s = self.geo.stride as u16;
+        [
+            Point(p.0 - s - 1),
+            Point(p.0 - s + 1),
+            Point(p.0 + s - 1),
+            Point(p.0 + s + 1),
+        ]
+    }
+
+    /// What is at `p` (`Edge` for the ring and beyond).
+    #[inline]
+    pub fn stone(&self, p: Point) -> Stone {
+        self.stones[p.idx()]
+    }
+
+    /// Number of neighbours of `p` holding `s`.
+    #[inline]
+    pub fn neighbour_count(&self, p: Point, s: Stone) -> u32 {
+        ((self.nbr[p.idx()] >> (4 * s as u16)) & 0xF) as u32
+    }
+
+    /// Head point of the chain at `p`. Precondition: `p` holds a stone.
+    #[inline]
+    pub fn chain(&self, p: Point) -> Point {
+        Point(self.head[p.idx()])
+    }
+
+    /// Exact liberty count of the chain at `p`. Precondition: a stone.
+    #[inline]
+    pub fn libs(&self, p: Point) -> u32 {
+        self.libs[self.head[p.idx()] as usize] as u32
+    }
+
+    /// Number of stones of the chain at `p`. Precondition: a stone.
+    #[inline]
+    pub fn chain_len(&self, p: Point) -> u32 {
+        self.chain_size[self.head[p.idx()] as usize] as u32
+    }
+
+    /// Calls `f` on every stone of the chain at `p`.
+    #[inline]
+    pub fn for_each_stone(&self, p: Point, mut f: impl FnMut(Point)) {
+        let start = p.0;
+        let mut q = start;
+        loop {
+            f(Point(q));
+            q = self.next[q as usize];
+            if q == start {
+                break;
+            }
+        }
+    }
+
+    /// Writes up to `out.len()` distinct liberties of the chain at `p` into
+    /// `out` and returns how many it wrote. Cheap for the small counts the
+    /// playout policy asks for.
+    pub fn chain_liberties(&self, p: Point, out: &mut [Point]) -> usize {
+        let mut n = 0;
+        let want = out.len().min(self.libs(p) as usize);
+        if want == 0 {
+            return 0;
+        }
+        let start = p.0;
+        let mut q = start;
+        loop {
+            for r in self.neighbours(Point(q)) {
+                if self.stones[r.idx()] == Stone::Empty && !out[..n].contains(&r) {
+                    out[n] = r;
+                    n += 1;
+                    if n == want {
+                        return n;
+                    }
+                }
+            }
+            q = self.next[q as usize];
+            if q == start {
+                return n;
+            }
+        }
+    }
+
+    /// The liberty of a chain in atari. Precondition: `libs(p) == 1`.
+    pub fn atari_liberty(&self, p: Point) -> Point {
+        let mut out = [Point::NONE; 1];
+        self.chain_liberties(p, &mut out);
+        out[0]
+    }
+
+    /// Zobrist hash of the stones (not of ko or side to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Hash the position would have after `c` plays at `p`, or `None` if the
+    /// move is not legal on this board.
+    pub fn hash_after(&self, c: Color, p: Point) -> Option<u64> {
+        if !self.is_legal(c, p) {
+            return None;
+        }
+        let mut b = self.clone();
+        b.play_unchecked(c, Move::Play(p));
+        Some(b.hash)
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    pub fn empty_points(&self) -> &[u16] {
+        &self.empty[..self.empty_len]
+    }
+
+    /// The simple-ko point and the colour barred from it, if any.
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        (self.ko != Point::NONE).then_some((self.ko, self.ko_color))
+    }
+
+    /// Stones captured so far by `c`.
+    #[inline]
+    pub fn prisoners(&self, c: Color) -> u32 {
+        self.prisoners[c.index()]
+    }
+
+    /// The last move played (pass on a fresh board).
+    #[inline]
+    pub fn last_move(&self) -> Move {
+        self.last_move
+    }
+
+    /// The move before the last.
+    #[inline]
+    pub fn last_move2(&self) -> Move {
+        self.last_move2
+    }
+
+    /// Stones captured by the last move.
+    #[inline]
+    pub fn last_captured(&self) -> u32 {
+        self.last_captured as u32
+    }
+
+    /// Whether all four neighbours of empty `p` are `c` or edge.
+    #[inline]
+    pub fn is_eyeish(&self, p: Point, c: Color) -> bool {
+        self.neighbour_count(p, c.stone()) + self.neighbour_count(p, Stone::Edge) == 4
+    }
+
+    /// A true eye of `c`: eyeish, and fewer than two enemy diagonals, where
+    /// an off-board diagonal counts as one.
+    pub fn is_true_eye(&self, p: Point, c: Color) -> bool {
+        if !self.is_eyeish(p, c) {
+            return false;
+        }
+        let enemy = (!c).stone();
+        let mut bad = 0;
+        let mut edge = 0;
+        for d in self.diagonals(p) {
+            match self.stones[d.idx()] {
+                s if s == enemy => bad += 1,
+                Stone::Edge => edge = 1,
+                _ => {}
+            }
+        }
+        bad + edge < 2
+    }
+
+    /// Why `c` may not play at `p` on this board, if it may not.
+    pub fn check_move(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
+        if !self.geo.on_board(p) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.stones[p.idx()] != Stone::Empty {
+            return Err(IllegalMove::Occupied);
+        }
+        if self.ko == p && self.ko_color == c {
+            return Err(IllegalMove::Ko);
+        }
+        if self.is_suicide(c, p) {
+            return Err(IllegalMove::Suicide);
+        }
+        Ok(())
+    }
+
+    /// Whether `c` may play at `p` (empty, not a ko retake, not suicide).
+    #[inline]
+    pub fn is_legal(&self, c: Color, p: Point) -> bool {
+        self.check_move(c, p).is_ok()
+    }
+
+    /// Whether a stone of `c` at empty `p` would have no liberties and
+    /// capture nothing.
+    #[inline]
+    pub fn is_suicide(&self, c: Color, p: Point) -> bool {
+        if self.neighbour_count(p, Stone::Empty) > 0 {
+            return false;
+        }
+        let own = c.stone();
+        for q in self.neighbours(p) {
+            let s = self.stones[q.idx()];
+            if s == Stone::Edge {
+                continue;
+            }
+            let l = self.libs[self.head[q.idx()] as usize];
+            if s == own {
+                if l > 1 {
+                    return false;
+                }
+            } else if l == 1 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Plays `m` for `c` if the board allows it; on refusal nothing changes.
+    pub fn try_play(&mut self, c: Color, m: Move) -> Result<(), IllegalMove> {
+        if let Move::Play(p) = m {
+            self.check_move(c, p)?;
+        }
+        self.play_unchecked(c, m);
+        Ok(())
+    }
+
+    /// Plays `m` for `c`. Precondition: `m` is a pass or legal on this board.
+    pub fn play_unchecked(&mut self, c: Color, m: Move) {
+        self.last_move2 = self.last_move;
+        self.last_move = m;
+        self.ko = Point::NONE;
+        self.last_captured = 0;
+        let p = match m {
+            Move::Pass => return,
+            Move::Play(p) => p,
+        };
+        debug_assert!(self.is_legal(c, p), "illegal move played unchecked");
+        let enemy = (!c).stone();
+        self.add_stone(c, p);
+        let pi = p.idx();
+        let nbrs = self.neighbours(p);
+        // Capture enemy chains left without liberties.
+        let mut captured = 0u32;
+        let mut capture_point = Point::NONE;
+        for q in nbrs {
+            if self.stones[q.idx()] == enemy && self.libs[self.head[q.idx()] as usize] == 0 {
+                let h = Point(self.head[q.idx()]);
+                captured += self.remove_chain(h, c);
+                capture_point = q;
+            }
+        }
+        self.last_captured = captured.min(u16::MAX as u32) as u16;
+        self.prisoners[c.index()] += captured;
+        if captured == 1 && self.chain_size[self.head[pi] as usize] == 1 && self.libs[pi] == 1 {
+            self.ko = capture_point;
+            self.ko_color = !c;
+        }
+    }
+
+    /// Puts a stone of `c` on empty `p`, takes `p` from the liberties of the
+    /// neighbouring chains and merges it with its friends. No captures.
+    fn add_stone(&mut self, c: Color, p: Point) {
+        let own = c.stone();
+        self.remove_empty(p);
+        self.set_stone(p, own);
+        let pi = p.idx();
+        self.head[pi] = p.0;
+        self.next[pi] = p.0;
+        self.chain_size[pi] = 1;
+        self.libs[pi] = self.neighbour_count(p, Stone::Empty) as u16;
+        // `p` was a liberty of every distinct neighbouring chain.
+        let nbrs = self.neighbours(p);
+        let mut seen = [0u16; 4];
+        for (i, q) in nbrs.iter().enumerate() {
+            let s = self.stones[q.idx()];
+            if s == Stone::Black || s == Stone::White {
+                let h = self.head[q.idx()];
+                if !seen[..i].contains(&h) {
+                    self.libs[h as usize] -= 1;
+                }
+                seen[i] = h;
+            }
+        }
+        for q in nbrs {
+            if self.stones[q.idx()] == own {
+                let a = self.head[q.idx()];
+                let b = self.head[pi];
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+    }
+
+    fn set_stone(&mut self, p: Point, s: Stone) {
+        let old = self.stones[p.idx()];
+        self.stones[p.idx()] = s;
+        let delta_add = 1u16 << (4 * s as u16);
+        let delta_sub = 1u16 << (4 * old as u16);
+        for q in self.neighbours(p) {
+            let n = &mut self.nbr[q.idx()];
+            *n = n.wrapping_add(delta_add).wrapping_sub(delta_sub);
+        }
+        if let Some(c) = s.color() {
+            self.hash ^= zobrist::KEYS[c.index()][p.idx()];
+        }
+        if let Some(c) = old.color() {
+            self.hash ^= zobrist::KEYS[c.index()][p.idx()];
+        }
+    }
+
+    fn remove_empty(&mut self, p: Point) {
+        let i = self.empty_idx[p.idx()] as usize;
+        self.empty_len -= 1;
+        let last = self.empty[self.empty_len];
+        self.empty[i] = last;
+        self.empty_idx[last as usize] = i as u16;
+    }
+
+    fn add_empty(&mut self, p: Point) {
+        self.empty[self.empty_len] = p.0;
+        self.empty_idx[p.idx()] = self.empty_len as u16;
+        self.empty_len += 1;
+    }
+
+    /// Merges chains with heads `a` and `b`, the smaller into the larger.
+    fn merge(&mut self, a: u16, b: u16) {
+        let (big, small) = if self.chain_size[a as usize] >= self.chain_size[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut q = small;
+        loop {
+            for r in self.neighbours(Point(q)) {
+                if self.stones[r.idx()] == Stone::Empty {
+                    let touches_big = self.neighbours(r).iter().any(|s| self.head[s.idx()] == big);
+                    if !touches_big {
+                        self.libs[big as usize] += 1;
+                    }
+                }
+            }
+            self.head[q as usize] = big;
+            q = self.next[q as usize];
+            if q == small {
+                break;
+            }
+        }
+        self.chain_size[big as usize] += self.chain_size[small as usize];
+        self.next.swap(big as usize, small as usize);
+    }
+
+    /// Removes the chain with head `h`, captured by `by`; returns its size.
+    fn remove_chain(&mut self, h: Point, by: Color) -> u32 {
+        let capturer = by.stone();
+        let mut n = 0;
+        let mut q = h.0;
+        loop {
+            let nq = self.next[q as usize];
+            let p = Point(q);
+            self.set_stone(p, Stone::Empty);
+            self.head[p.idx()] = 0;
+            self.add_empty(p);
+            let mut seen = [0u16; 4];
+            for (i, r) in self.neighbours(p).iter().enumerate() {
+                if self.stones[r.idx()] == capturer {
+                    let hr = self.head[r.idx()];
+                    if !seen[..i].contains(&hr) {
+                        self.libs[hr as usize] += 1;
+                    }
+                    seen[i] = hr;
+                }
+            }
+            n += 1;
+            q = nq;
+            if q == h.0 {
+                break;
+            }
+        }
+        n
+    }
+
+    /// Rebuilds chains, liberties, neighbour counts, the empty list and the
+    /// hash from the stones alone and compares them with the incremental
+    /// state. Returns a description of the first difference.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let geo = self.geo;
+        let mut hash = 0u64;
+        let mut empties = 0;
+        for p in geo.points() {
+            let s = self.stones[p.idx()];
+            let mut n = 0u16;
+            for q in self.neighbours(p) {
+                n += 1 << (4 * self.stones[q.idx()] as u16);
+            }
+            if n != self.nbr[p.idx()] {
+                return Err(format!("neighbour counts wrong at {}", geo.vertex(p)));
+            }
+            match s {
+                Stone::Empty => {
+                    empties += 1;
+                    let i = self.empty_idx[p.idx()] as usize;
+                    if i >= self.empty_len || self.empty[i] != p.0 {
+                        return Err(format!("empty list misses {}", geo.vertex(p)));
+                    }
+                }
+                Stone::Black | Stone::White => {
+                    let c = s.color().unwrap_or(Color::Black);
+                    hash ^= zobrist::KEYS[c.index()][p.idx()];
+                    // Flood the chain and compare.
+                    let mut members = vec![p];
+                    let mut libs = Vec::new();
+                    let mut i = 0;
+                    while i < members.len() {
+                        let m = members[i];
+                        for q in self.neighbours(m) {
+                            if self.stones[q.idx()] == s && !members.contains(&q) {
+                                members.push(q);
+                            }
+                            if self.stones[q.idx()] == Stone::Empty && !libs.contains(&q) {
+                                libs.push(q);
+                            }
+                        }
+                        i += 1;
+                    }
+                    let h = self.head[p.idx()];
+                    if members.iter().any(|m| self.head[m.idx()] != h) {
+                        return Err(format!("chain heads differ at {}", geo.vertex(p)));
+                    }
+                    if self.chain_size[h as usize] as usize != members.len() {
+                        return Err(format!("chain size wrong at {}", geo.vertex(p)));
+                    }
+                    let mut walked = 0;
+                    self.for_each_stone(p, |_| walked += 1);
+                    if walked != members.len() {
+                        return Err(format!("chain list wrong at {}", geo.vertex(p)));
+                    }
+                    if self.libs[h as usize] as usize != libs.len() {
+                        return Err(format!(
+                            "liberties of {} are {}, counted {}",
+                            geo.vertex(p),
+                            libs.len(),
+                            self.libs[h as usize]
+                        ));
+                    }
+                    if libs.is_empty() {
+                        return Err(format!("chain without liberties at {}", geo.vertex(p)));
+                    }
+                }
+                Stone::Edge => return Err(format!("edge inside board at {}", geo.vertex(p))),
+            }
+        }
+        if empties != self.empty_len {
+            return Err("empty list length wrong".into());
+        }
+        if hash != self.hash {
+            return Err("hash differs from recomputed".into());
+        }
+        Ok(())
+    }
+
+    /// Hash recomputed from scratch (for tests).
+    pub fn recomputed_hash(&self) -> u64 {
+        let mut h = 0;
+        for p in self.geo.points() {
+            if let Some(c) = self.stones[p.idx()].color() {
+                h ^= zobrist::KEYS[c.index()][p.idx()];
+            }
+        }
+        h
+    }
+
+    /// Puts a stone of `c` on empty `p` as setup (handicap, SGF AB/AW): no
+    /// ko, no capture of anything, no prisoners. Returns false (and changes
+    /// nothing) if the point is not empty or the stone would be without
+    /// liberties or take the last liberty of any chain.
+    pub fn place_setup(&mut self, c: Color, p: Point) -> bool {
+        if !self.geo.on_board(p) || self.stones[p.idx()] != Stone::Empty {
+            return false;
+        }
+        let mut b = self.clone();
+        let (lm, lm2) = (self.last_move, self.last_move2);
+        if b.check_move(c, p).is_err() {
+            return false;
+        }
+        b.play_unchecked(c, Move::Play(p));
+        if b.last_captured > 0 {
+            return false;
+        }
+        b.last_move = lm;
+        b.last_move2 = lm2;
+        *self = b;
+        true
+    }
+}
+
+impl PartialEq for Board {
+    /// Two boards are equal when they have the same size and stones.
+    fn eq(&self, other: &Board) -> bool {
+        self.geo == other.geo && self.geo.points().all(|p| self.stone(p) == other.stone(p))
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "\n{}", self.to_diagram())
+    }
+}

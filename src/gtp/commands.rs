@@ -1,0 +1,549 @@
+//! The command table: one static list drives dispatch, `list_commands` and
+//! `known_command`, so they cannot drift apart.
+
+use super::args::quote;
+use super::{Args, Ctx, GtpError, Reply};
+use crate::engine::{Engine, TimeControl, TimeLeft};
+use crate::game::{self, Rules};
+use crate::types::{Color, Move, Point, Stone, MAX_SIZE};
+
+type Handler = fn(&mut Engine, &mut Args, &mut Ctx) -> Result<Reply, GtpError>;
+
+/// One GTP command.
+pub struct Command {
+    pub name: &'static str,
+    pub handler: Handler,
+}
+
+/// Every command, in the order `list_commands` prints them.
+pub static COMMANDS: &[Command] = &[
+    Command {
+        name: "protocol_version",
+        handler: protocol_version,
+    },
+    Command {
+        name: "name",
+        handler: name,
+    },
+    Command {
+        name: "version",
+        handler: version,
+    },
+    Command {
+        name: "known_command",
+        handler: known_command,
+    },
+    Command {
+        name: "list_commands",
+        handler: list_commands,
+    },
+    Command {
+        name: "quit",
+        handler: quit,
+    },
+    Command {
+        name: "boardsize",
+        handler: boardsize,
+    },
+    Command {
+        name: "clear_board",
+        handler: clear_board,
+    },
+    Command {
+        name: "komi",
+        handler: komi,
+    },
+    Command {
+        name: "play",
+        handler: play,
+    },
+    Command {
+        name: "undo",
+        handler: undo,
+    },
+    Command {
+        name: "is_legal",
+        handler: is_legal,
+    },
+    Command {
+        name: "showboard",
+        handler: showboard,
+    },
+    Command {
+        name: "fixed_handicap",
+        handler: fixed_handicap,
+    },
+    Command {
+        name: "place_free_handicap",
+        handler: place_free_handicap,
+    },
+    Command {
+        name: "set_free_handicap",
+        handler: set_free_handicap,
+    },
+    Command {
+        name: "final_score",
+        handler: final_score,
+    },
+    Command {
+        name: "final_status_list",
+        handler: final_status_list,
+    },
+    Command {
+        name: "time_settings",
+        handler: time_settings,
+    },
+    Command {
+        name: "time_left",
+        handler: time_left,
+    },
+    Command {
+        name: "kgs-time_settings",
+        handler: kgs_time_settings,
+    },
+    Command {
+        name: "kgs-rules",
+        handler: kgs_rules,
+    },
+    Command {
+        name: "kgs-game_over",
+        handler: kgs_game_over,
+    },
+    Command {
+        name: "loadsgf",
+        handler: loadsgf,
+    },
+    Command {
+        name: "printsgf",
+        handler: printsgf,
+    },
+    Command {
+        name: "cputime",
+        handler: cputime,
+    },
+];
+
+/// The command called exactly `name`, if any (never a prefix match).
+pub fn find(name: &str) -> Option<&'static Command> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+fn text(s: impl Into<String>) -> Result<Reply, GtpError> {
+    Ok(Reply::Text(s.into()))
+}
+
+fn empty() -> Result<Reply, GtpError> {
+    text("")
+}
+
+fn protocol_version(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    text("2")
+}
+
+fn name(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    text("kosumi")
+}
+
+/// `major.minor`: Lizzie wants a version that looks like X.Y.
+pub fn version_text() -> String {
+    let mut parts = env!("CARGO_PKG_VERSION").split('.');
+    format!(
+        "{}.{}",
+        parts.next().unwrap_or("0"),
+        parts.next().unwrap_or("0")
+    )
+}
+
+fn version(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    text(version_text())
+}
+
+fn known_command(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let n = a.word("command name")?;
+    a.end()?;
+    text(if find(n).is_some() { "true" } else { "false" })
+}
+
+fn list_commands(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    text(
+        COMMANDS
+            .iter()
+            .map(|c| c.name)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+fn quit(_: &mut Engine, _: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    Ok(Reply::Quit(String::new()))
+}
+
+fn boardsize(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let t = a.word("size")?;
+    a.end()?;
+    let digits = t.trim_start_matches(['+', '-']);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(GtpError::syntax(format!(
+            "size must be an integer, got {}",
+            quote(t)
+        )));
+    }
+    match t.parse::<i64>() {
+        Ok(n) if (2..=MAX_SIZE as i64).contains(&n) => {
+            e.new_game(n as usize);
+            empty()
+        }
+        _ => Err(GtpError::new("unacceptable size")),
+    }
+}
+
+fn clear_board(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    e.new_game(e.game.size());
+    empty()
+}
+
+fn komi(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let k = a.float("komi")?;
+    a.end()?;
+    if k.abs() > 10_000.0 {
+        return Err(GtpError::syntax(format!("komi {k} out of range")));
+    }
+    e.game.set_komi(k as f32);
+    empty()
+}
+
+fn play(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let c = a.color()?;
+    let m = a.vertex(&e.game.geometry())?;
+    a.end()?;
+    e.game
+        .play(c, m)
+        .map_err(|_| GtpError::new("illegal move"))?;
+    empty()
+}
+
+fn is_legal(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let c = a.color()?;
+    let m = a.vertex(&e.game.geometry())?;
+    a.end()?;
+    text(if e.game.is_legal(c, m) { "1" } else { "0" })
+}
+
+fn undo(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    if e.game.undo() {
+        empty()
+    } else {
+        Err(GtpError::new("cannot undo"))
+    }
+}
+
+fn showboard(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    let g = &e.game;
+    let b = g.board();
+    let mut s = String::from("\n");
+    s.push_str(&b.to_display());
+    s.push_str(&format!(
+        "{} to move, komi {}, {} rules, captures: black {} white {}",
+        g.to_move().name(),
+        g.komi(),
+        g.rules().name(),
+        b.prisoners(Color::Black),
+        b.prisoners(Color::White)
+    ));
+    text(s)
+}
+
+fn board_is_empty(e: &Engine) -> bool {
+    let n = e.game.size();
+    e.game.board().empty_points().len() == n * n && e.game.move_count() == 0
+}
+
+fn vertices_text(e: &Engine, pts: &[Point]) -> String {
+    let geo = e.game.geometry();
+    pts.iter()
+        .map(|&p| geo.vertex(p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn fixed_handicap(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let n = a.int("number of stones")?;
+    a.end()?;
+    if !board_is_empty(e) {
+        return Err(GtpError::new("board not empty"));
+    }
+    let n = usize::try_from(n).map_err(|_| GtpError::new("invalid handicap"))?;
+    let pts = game::fixed_handicap_points(e.game.size(), n)
+        .ok_or_else(|| GtpError::new("invalid handicap"))?;
+    e.game.set_handicap(&pts).map_err(GtpError::new)?;
+    text(vertices_text(e, &pts))
+}
+
+fn place_free_handicap(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let n = a.int("number of stones")?;
+    a.end()?;
+    if !board_is_empty(e) {
+        return Err(GtpError::new("board not empty"));
+    }
+    let size = e.game.size();
+    if n < 2 || n as usize >= size * size {
+        return Err(GtpError::new("invalid number of stones"));
+    }
+    let pts = game::free_handicap_points(size, n as usize);
+    if pts.len() < 2 {
+        return Err(GtpError::new("invalid number of stones"));
+    }
+    e.game.set_handicap(&pts).map_err(GtpError::new)?;
+    text(vertices_text(e, &pts))
+}
+
+fn set_free_handicap(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let geo = e.game.geometry();
+    let mut pts = Vec::new();
+    while a.remaining() > 0 {
+        match a.vertex(&geo)? {
+            Move::Pass => return Err(GtpError::new("bad vertex list")),
+            Move::Play(p) => {
+                if pts.contains(&p) {
+                    return Err(GtpError::new("bad vertex list"));
+                }
+                pts.push(p);
+            }
+        }
+    }
+    if !board_is_empty(e) {
+        return Err(GtpError::new("board not empty"));
+    }
+    let size = e.game.size();
+    if pts.len() < 2 || pts.len() >= size * size {
+        return Err(GtpError::new("invalid number of stones"));
+    }
+    e.game
+        .set_handicap(&pts)
+        .map_err(|_| GtpError::new("bad vertex list"))?;
+    empty()
+}
+
+fn final_score(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    let (dead, seki) = e.judge();
+    text(e.game.score_with(&dead, &seki).to_gtp())
+}
+
+fn final_status_list(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let which = a.word("status")?;
+    a.end()?;
+    let which = which.to_ascii_lowercase();
+    if !matches!(which.as_str(), "alive" | "dead" | "seki") {
+        return Err(GtpError::syntax(format!(
+            "status must be alive, dead or seki, got {}",
+            quote(&which)
+        )));
+    }
+    let (dead, seki) = e.judge();
+    let b = e.game.board();
+    let geo = e.game.geometry();
+    let mut pts: Vec<Point> = match which.as_str() {
+        "dead" => dead,
+        "seki" => seki,
+        _ => geo
+            .points()
+            .filter(|p| b.stone(*p) != Stone::Empty && !dead.contains(p) && !seki.contains(p))
+            .collect(),
+    };
+    // Top row first, left to right, as GNU Go lists stones.
+    pts.sort_by_key(|&p| {
+        let (x, y) = geo.coords(p);
+        (usize::MAX - y, x)
+    });
+    text(vertices_text(e, &pts))
+}
+
+/// Reads a non-negative time in seconds (integer or float).
+fn seconds(a: &mut Args, what: &str) -> Result<f64, GtpError> {
+    let v = a.float(what)?;
+    if v < 0.0 {
+        return Err(GtpError::syntax(format!("{what} must not be negative")));
+    }
+    Ok(v)
+}
+
+fn count(a: &mut Args, what: &str) -> Result<u32, GtpError> {
+    let v = a.int(what)?;
+    u32::try_from(v).map_err(|_| GtpError::syntax(format!("{what} out of range: {v}")))
+}
+
+fn time_settings(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let main = seconds(a, "main time")?;
+    let byo = seconds(a, "byo-yomi time")?;
+    let stones = count(a, "byo-yomi stones")?;
+    a.end()?;
+    e.time_control = if byo == 0.0 {
+        if main == 0.0 {
+            // 0 0 0 would be no time at all; treat as absolute with nothing.
+            TimeControl::Absolute { main: 0.0 }
+        } else {
+            TimeControl::Absolute { main }
+        }
+    } else if stones == 0 {
+        TimeControl::None
+    } else {
+        TimeControl::Canadian {
+            main,
+            period: byo,
+            stones,
+        }
+    };
+    e.time_left = [None, None];
+    empty()
+}
+
+fn time_left(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let c = a.color()?;
+    let s = seconds(a, "time")?;
+    let stones = count(a, "stones")?;
+    a.end()?;
+    e.set_time_left(c, TimeLeft { seconds: s, stones });
+    empty()
+}
+
+fn kgs_time_settings(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let kind = a.word("time system")?.to_ascii_lowercase();
+    let tc = match kind.as_str() {
+        "none" => TimeControl::None,
+        "absolute" => TimeControl::Absolute {
+            main: seconds(a, "main time")?,
+        },
+        "byoyomi" => {
+            let main = seconds(a, "main time")?;
+            let period = seconds(a, "period time")?;
+            let periods = count(a, "periods")?;
+            if periods == 0 || period == 0.0 {
+                TimeControl::Absolute { main }
+            } else {
+                TimeControl::Japanese {
+                    main,
+                    period,
+                    periods,
+                }
+            }
+        }
+        "canadian" => {
+            let main = seconds(a, "main time")?;
+            let period = seconds(a, "period time")?;
+            let stones = count(a, "stones")?;
+            if stones == 0 || period == 0.0 {
+                TimeControl::Absolute { main }
+            } else {
+                TimeControl::Canadian {
+                    main,
+                    period,
+                    stones,
+                }
+            }
+        }
+        other => {
+            return Err(GtpError::syntax(format!(
+                "unknown time system {}",
+                quote(other)
+            )))
+        }
+    };
+    a.end()?;
+    e.time_control = tc;
+    e.time_left = [None, None];
+    empty()
+}
+
+fn kgs_rules(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let r = a.word("rules")?;
+    a.end()?;
+    let rules =
+        Rules::parse(r).ok_or_else(|| GtpError::new(format!("unknown rules {}", quote(r))))?;
+    e.game.set_rules(rules);
+    empty()
+}
+
+fn kgs_game_over(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    // The game may only be adjourned: keep the board.
+    empty()
+}
+
+fn loadsgf(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let file = a.word("file name")?;
+    let until = if a.remaining() > 0 {
+        let n = a.int("move number")?;
+        if n < 0 {
+            return Err(GtpError::syntax("move number must not be negative"));
+        }
+        (n > 0).then_some(n as usize)
+    } else {
+        None
+    };
+    a.end()?;
+    let bytes = std::fs::read(file).map_err(|err| {
+        log::warn!("loadsgf {}: {err}", quote(file));
+        GtpError::new("cannot load file")
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let g = crate::sgf::load(&text, until, e.game.komi(), e.game.rules()).map_err(|err| {
+        log::warn!("loadsgf {}: {err}", quote(file));
+        GtpError::new("cannot load file")
+    })?;
+    e.game = g;
+    e.time_left = [None, None];
+    text_color(e.game.to_move())
+}
+
+fn text_color(c: Color) -> Result<Reply, GtpError> {
+    text(c.name())
+}
+
+fn printsgf(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let file = if a.remaining() > 0 {
+        Some(a.word("file name")?)
+    } else {
+        None
+    };
+    a.end()?;
+    let sgf = crate::sgf::write(&e.game);
+    match file {
+        None => text(sgf),
+        Some(f) => {
+            std::fs::write(f, sgf + "\n")
+                .map_err(|err| GtpError::new(format!("cannot write file: {err}")))?;
+            empty()
+        }
+    }
+}
+
+/// CPU time of this process in seconds, from /proc where it exists, else
+/// the wall time since start.
+fn cpu_seconds(e: &Engine) -> f64 {
+    if let Ok(stat) = std::fs::read_to_string("/proc/self/stat") {
+        // Fields after the command name in parentheses; utime and stime
+        // are the 14th and 15th fields, in clock ticks (100 a second).
+        if let Some(rest) = stat.rsplit(')').next() {
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            if f.len() > 13 {
+                if let (Ok(u), Ok(s)) = (f[11].parse::<f64>(), f[12].parse::<f64>()) {
+                    return (u + s) / 100.0;
+                }
+            }
+        }
+    }
+    e.started.elapsed().as_secs_f64()
+}
+
+fn cputime(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    text(format!("{:.3}", cpu_seconds(e)))
+}

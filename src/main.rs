@@ -1,0 +1,50 @@
+//! The `kosumi` binary: parses flags, starts the logger, runs GTP on
+//! stdin/stdout.
+
+use clap::Parser;
+use kosumi::engine::{Config, Engine};
+use kosumi::game::Rules;
+
+/// kosumi: a Go engine speaking the Go Text Protocol on stdin/stdout.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Cli {
+    /// Board size at start (2..25); controllers usually send `boardsize`.
+    #[arg(long, default_value_t = 19)]
+    size: usize,
+    /// Komi at start; the controller's `komi` command replaces it.
+    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    komi: f32,
+    /// Scoring rules: chinese (area) or japanese (territory).
+    #[arg(long, default_value = "chinese", value_parser = parse_rules)]
+    rules: Rules,
+}
+
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    Rules::parse(s).ok_or_else(|| format!("unknown rules '{s}' (chinese or japanese)"))
+}
+
+fn main() {
+    // Quiet by default; RUST_LOG=info (or debug) turns logs on, on stderr.
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .format(|buf, record| {
+            use std::io::Write;
+            // Prefix keeps every line clear of Lizzie's `=`, `?`, `info`, `play`.
+            writeln!(buf, "[kosumi {}] {}", record.level(), record.args())
+        })
+        .init();
+    let cli = Cli::parse();
+    if !(2..=kosumi::types::MAX_SIZE).contains(&cli.size) {
+        eprintln!("kosumi: --size must be between 2 and 25");
+        std::process::exit(2);
+    }
+    let config = Config {
+        size: cli.size,
+        komi: cli.komi,
+        rules: cli.rules,
+    };
+    let mut engine = Engine::new(config);
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    let stdout = std::io::stdout();
+    kosumi::gtp::run(&mut engine, stdin, stdout.lock());
+}

@@ -1,0 +1,182 @@
+//! Reading games from SGF (`loadsgf`, with the sgf-parse crate) and writing
+//! them (`printsgf`).
+
+use crate::game::{Game, Rules};
+use crate::types::{Color, Geometry, Move, Point, MAX_SIZE};
+use sgf_parse::go::{self, Prop};
+
+/// Why an SGF text could not become a game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SgfError(pub String);
+
+impl std::fmt::Display for SgfError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn point_of(geo: &Geometry, p: &go::Point) -> Option<Point> {
+    let (x, y) = (p.x as usize, p.y as usize);
+    (x < geo.size && y < geo.size).then(|| geo.point(x, geo.size - 1 - y))
+}
+
+fn move_of(geo: &Geometry, m: &go::Move) -> Result<Move, SgfError> {
+    match m {
+        go::Move::Pass => Ok(Move::Pass),
+        go::Move::Move(p) => match point_of(geo, p) {
+            Some(q) => Ok(Move::Play(q)),
+            // `tt` is the old pass on boards up to 19x19.
+            None if p.x == 19 && p.y == 19 && geo.size <= 19 => Ok(Move::Pass),
+            None => Err(SgfError(format!("move off the board: {:?}", p))),
+        },
+    }
+}
+
+/// Builds the game of the first tree's main line in `text`, stopping before
+/// move number `until` (1-based: `Some(1)` gives the position before the
+/// first move); all moves when `until` is `None` or past the end. Setup
+/// stones (AB, AW, AE) are applied where they stand. The game gets the
+/// file's size and komi, or `default_komi` when KM is missing, and
+/// `rules`. Returns the game; its `to_move` is the colour of the next move.
+pub fn load(
+    text: &str,
+    until: Option<usize>,
+    default_komi: f32,
+    rules: Rules,
+) -> Result<Game, SgfError> {
+    let trees = go::parse(text).map_err(|e| SgfError(format!("bad SGF: {e}")))?;
+    let root = trees.first().ok_or_else(|| SgfError("empty SGF".into()))?;
+    let size = match root.get_property("SZ") {
+        Some(Prop::SZ((w, h))) => {
+            if w != h {
+                return Err(SgfError("board is not square".into()));
+            }
+            *w as usize
+        }
+        _ => 19,
+    };
+    if !(2..=MAX_SIZE).contains(&size) {
+        return Err(SgfError(format!("unsupported board size {size}")));
+    }
+    let komi = match root.get_property("KM") {
+        Some(Prop::KM(k)) if k.is_finite() => *k as f32,
+        _ => default_komi,
+    };
+    let mut game = Game::new(size, komi, rules);
+    let geo = game.geometry();
+    let mut handicap = 0;
+    let mut moves_played = 0usize;
+    let mut next_color: Option<Color> = None;
+    for node in root.main_variation() {
+        let mut setup: Vec<(Color, Point)> = Vec::new();
+        let mut mv: Option<(Color, Move)> = None;
+        let mut player: Option<Color> = None;
+        for prop in node.properties() {
+            match prop {
+                Prop::AB(ps) | Prop::AW(ps) => {
+                    let c = if matches!(prop, Prop::AB(_)) {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let mut pts: Vec<Point> = ps.iter().filter_map(|p| point_of(&geo, p)).collect();
+                    pts.sort();
+                    setup.extend(pts.into_iter().map(|p| (c, p)));
+                }
+                Prop::AE(ps) => {
+                    if ps
+                        .iter()
+                        .filter_map(|p| point_of(&geo, p))
+                        .any(|p| game.board().stone(p) != crate::types::Stone::Empty)
+                    {
+                        return Err(SgfError("AE removing stones is not supported".into()));
+                    }
+                }
+                Prop::B(m) => mv = Some((Color::Black, move_of(&geo, m)?)),
+                Prop::W(m) => mv = Some((Color::White, move_of(&geo, m)?)),
+                Prop::PL(c) => {
+                    player = Some(match c {
+                        sgf_parse::Color::Black => Color::Black,
+                        sgf_parse::Color::White => Color::White,
+                    })
+                }
+                Prop::HA(n) => handicap = (*n).clamp(0, 400) as usize,
+                _ => {}
+            }
+        }
+        if !setup.is_empty() {
+            game.place_setup(&setup).map_err(SgfError)?;
+            if handicap >= 2 && moves_played == 0 && setup.iter().all(|s| s.0 == Color::Black) {
+                game.set_to_move(Color::White);
+            }
+        }
+        if let Some((c, _)) = mv {
+            if until.is_some_and(|u| moves_played + 1 >= u) {
+                next_color = Some(c);
+                break;
+            }
+        }
+        if let Some((c, m)) = mv {
+            game.play(c, m).map_err(|e| {
+                SgfError(format!(
+                    "illegal move {} {} ({e})",
+                    c.letter(),
+                    geo.move_text(m)
+                ))
+            })?;
+            moves_played += 1;
+        }
+        if let Some(c) = player {
+            game.set_to_move(c);
+        }
+    }
+    if let Some(c) = next_color {
+        game.set_to_move(c);
+    }
+    Ok(game)
+}
+
+fn sgf_point(geo: &Geometry, p: Point) -> String {
+    let (x, y) = geo.coords(p);
+    let y = geo.size - 1 - y;
+    format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
+}
+
+/// The game as SGF text: root properties, setup stones, then the moves.
+pub fn write(game: &Game) -> String {
+    let geo = game.geometry();
+    let mut s = format!(
+        "(;GM[1]FF[4]CA[UTF-8]AP[kosumi:{}]SZ[{}]KM[{}]RU[{}]",
+        env!("CARGO_PKG_VERSION"),
+        geo.size,
+        game.komi(),
+        match game.rules() {
+            Rules::Chinese => "Chinese",
+            Rules::Japanese => "Japanese",
+        }
+    );
+    if game.handicap() >= 2 {
+        s.push_str(&format!("HA[{}]", game.handicap()));
+    }
+    for c in [Color::Black, Color::White] {
+        let pts: Vec<String> = game
+            .setup_stones()
+            .iter()
+            .filter(|s| s.0 == c)
+            .map(|s| format!("[{}]", sgf_point(&geo, s.1)))
+            .collect();
+        if !pts.is_empty() {
+            s.push_str(if c == Color::Black { "AB" } else { "AW" });
+            s.push_str(&pts.concat());
+        }
+    }
+    for (c, m) in game.moves() {
+        let v = match m {
+            Move::Pass => String::new(),
+            Move::Play(p) => sgf_point(&geo, p),
+        };
+        s.push_str(&format!(";{}[{}]", c.letter(), v));
+    }
+    s.push(')');
+    s
+}
