@@ -20,5 +20,6 @@ pub mod board;
 pub mod engine;
 pub mod game;
 pub mod gtp;
+pub mod playout;
 pub mod sgf;
 pub mod types;

@@ -1,0 +1,155 @@
+//! Playouts: finishing a position with fast, randomised moves and scoring it.
+//!
+//! The search calls [`playout`] on a copy of the board at a tree leaf. The
+//! playout records every move it plays in a [`MoveLog`] (for AMAF) and
+//! leaves the final board behind, from which [`final_owner`] reads who owns
+//! each point (for ownership, dead stones and score estimates).
+//!
+//! No allocation happens inside a playout: the log is a fixed array.
+
+use crate::board::Board;
+use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+/// Which policy a playout uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// Uniformly random legal moves that do not fill one's own true eye.
+    Light,
+    /// The player's informed policy: answers to the last move, patterns,
+    /// self-atari avoidance, then random.
+    Heavy,
+}
+
+/// Upper bound on playout length: 3 x points, at most 600 moves... but
+/// never more than the log holds.
+pub fn max_moves(size: usize) -> usize {
+    (3 * size * size).min(600).max(16)
+}
+
+/// Moves of one playout, in order, for AMAF updates. Passes are not logged.
+pub struct MoveLog {
+    pub points: [u16; MAX_LOG],
+    pub colors: [u8; MAX_LOG],
+    pub len: usize,
+}
+
+/// Capacity of a [`MoveLog`]: the longest tree path plus playout.
+pub const MAX_LOG: usize = 1024;
+
+impl Default for MoveLog {
+    fn default() -> Self {
+        MoveLog {
+            points: [0; MAX_LOG],
+            colors: [0; MAX_LOG],
+            len: 0,
+        }
+    }
+}
+
+impl MoveLog {
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Appends a move; silently drops it when full.
+    #[inline]
+    pub fn push(&mut self, c: Color, p: Point) {
+        if self.len < MAX_LOG {
+            self.points[self.len] = p.0;
+            self.colors[self.len] = c as u8;
+            self.len += 1;
+        }
+    }
+}
+
+/// Plays `board` out from `to_move` with `policy` until two passes or the
+/// length cap, logging moves, and returns the area score margin for black
+/// (komi included). The final board stays in `board`.
+pub fn playout(
+    board: &mut Board,
+    mut to_move: Color,
+    komi: f32,
+    policy: Policy,
+    rng: &mut SmallRng,
+    log: &mut MoveLog,
+) -> f32 {
+    let cap = max_moves(board.size());
+    let mut passes = if board.last_move() == Move::Pass {
+        1
+    } else {
+        0
+    };
+    let mut n = 0;
+    while passes < 2 && n < cap {
+        let m = match policy {
+            Policy::Light | Policy::Heavy => random_move(board, to_move, rng),
+        };
+        board.play_unchecked(to_move, m);
+        match m {
+            Move::Pass => passes += 1,
+            Move::Play(p) => {
+                passes = 0;
+                log.push(to_move, p);
+            }
+        }
+        to_move = !to_move;
+        n += 1;
+    }
+    score(board, komi)
+}
+
+/// A uniformly random legal move for `c` that does not fill its own true
+/// eye; pass when there is none.
+pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
+    let empty = board.empty_points();
+    let n = empty.len();
+    if n == 0 {
+        return Move::Pass;
+    }
+    let start = rng.gen_range(0..n);
+    for i in 0..n {
+        let p = Point(empty[(start + i) % n]);
+        if !board.is_true_eye(p, c) && board.is_legal(c, p) {
+            return Move::Play(p);
+        }
+    }
+    Move::Pass
+}
+
+/// Who owns `p` on a finished playout board: the stone's colour, or for an
+/// empty point the colour of all its neighbours (`None` when mixed).
+#[inline]
+pub fn final_owner(board: &Board, p: Point) -> Option<Color> {
+    match board.stone(p) {
+        Stone::Black => Some(Color::Black),
+        Stone::White => Some(Color::White),
+        _ => {
+            let b = board.neighbour_count(p, Stone::Black);
+            let w = board.neighbour_count(p, Stone::White);
+            if b > 0 && w == 0 {
+                Some(Color::Black)
+            } else if w > 0 && b == 0 {
+                Some(Color::White)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// Area score margin for black of a finished playout board (empty points
+/// scored by their neighbours), komi included.
+pub fn score(board: &Board, komi: f32) -> f32 {
+    let mut s = -komi;
+    for p in board.geometry().points() {
+        match final_owner(board, p) {
+            Some(Color::Black) => s += 1.0,
+            Some(Color::White) => s -= 1.0,
+            None => {}
+        }
+    }
+    s
+}
