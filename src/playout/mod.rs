@@ -8,7 +8,7 @@
 //! No allocation happens inside a playout: the log is a fixed array.
 
 use crate::board::Board;
-use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
+use crate::types::{Color, Move, Point, Stone};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
