@@ -65,9 +65,11 @@ impl MoveLog {
     }
 }
 
-/// Plays `board` out from `to_move` with `policy` until two passes or the
-/// length cap, logging moves, and returns the area score margin for black
-/// (komi included). The final board stays in `board`.
+/// Plays `board` out from `to_move` with `policy` until two passes in the
+/// playout (passes before it do not count: the search evaluates a tree
+/// position that ended in passes by playing it out) or the length cap,
+/// logging moves, and returns the area score margin for black (komi
+/// included). The final board stays in `board`.
 pub fn playout(
     board: &mut Board,
     mut to_move: Color,
@@ -77,11 +79,7 @@ pub fn playout(
     log: &mut MoveLog,
 ) -> f32 {
     let cap = max_moves(board.size());
-    let mut passes = if board.last_move() == Move::Pass {
-        1
-    } else {
-        0
-    };
+    let mut passes = 0;
     let mut n = 0;
     while passes < 2 && n < cap {
         let m = match policy {
