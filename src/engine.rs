@@ -3,8 +3,10 @@
 
 use crate::game::{Game, Rules};
 use crate::gtp::InputState;
-use crate::types::{Color, Point};
+use crate::search::{self, Limits, SearchConfig, SearchInfo, Searcher};
+use crate::types::{Color, Move, Point};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Settings from the command line.
 #[derive(Clone, Debug)]
@@ -14,6 +16,16 @@ pub struct Config {
     /// Komi at start (until the controller sends `komi`).
     pub komi: f32,
     pub rules: Rules,
+    /// Search settings (threads, seed, node budget, policy).
+    pub search: SearchConfig,
+    /// Fixed playouts per move (no clock) when set.
+    pub playouts: Option<u64>,
+    /// Seconds per move when the controller sends no time settings.
+    pub time_per_move: f64,
+    /// Resign when the win rate is below this (0 disables resigning).
+    pub resign_threshold: f64,
+    /// Playouts of `reg_genmove` (deterministic, one thread).
+    pub reg_playouts: u64,
 }
 
 impl Default for Config {
@@ -22,8 +34,32 @@ impl Default for Config {
             size: 19,
             komi: 7.5,
             rules: Rules::Chinese,
+            search: SearchConfig::default(),
+            playouts: None,
+            time_per_move: 2.0,
+            resign_threshold: 0.1,
+            reg_playouts: 4000,
         }
     }
+}
+
+/// Which flavour of move generation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenMode {
+    /// `genmove`: may resign; the move is played.
+    Play,
+    /// `reg_genmove`: deterministic, never resigns, not played.
+    Regression,
+    /// `kgs-genmove_cleanup`: never passes while dead opponent stones are
+    /// on the board, never resigns.
+    Cleanup,
+}
+
+/// What the engine decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Move(Move),
+    Resign,
 }
 
 /// Time control as the controller set it (GTP `time_settings`,
@@ -61,18 +97,26 @@ pub struct Engine {
     pub input: Arc<InputState>,
     /// When the process started (for `cputime` where no CPU clock exists).
     pub started: std::time::Instant,
+    pub searcher: Searcher,
+    /// Thinking time spent by each colour in this game.
+    pub time_used: [f64; 2],
+    /// Summary of the last search.
+    pub last_search: Option<SearchInfo>,
 }
 
 impl Engine {
     pub fn new(config: Config) -> Engine {
         let game = Game::new(config.size, config.komi, config.rules);
         Engine {
-            config,
             game,
             time_control: TimeControl::None,
             time_left: [None, None],
             input: Arc::new(InputState::default()),
             started: std::time::Instant::now(),
+            searcher: Searcher::new(config.search.clone()),
+            time_used: [0.0; 2],
+            last_search: None,
+            config,
         }
     }
 
@@ -91,6 +135,8 @@ impl Engine {
     pub fn new_game(&mut self, size: usize) {
         self.game = Game::new(size, self.game.komi(), self.game.rules());
         self.time_left = [None, None];
+        self.time_used = [0.0; 2];
+        self.searcher.clear();
     }
 
     /// Records the remaining time of `c`.
@@ -99,12 +145,262 @@ impl Engine {
     }
 
     /// The engine's judgement of the final position: dead stones and stones
-    /// in seki.
-    ///
-    /// TODO: until the search supplies its ownership judgement, every stone
-    /// counts as alive and seki comes from the static two-liberty test.
+    /// in seki, from the ownership statistics of playouts (the last search
+    /// when it was of this position, else a fresh sample).
     pub fn judge(&mut self) -> (Vec<Point>, Vec<Point>) {
-        let seki = crate::game::static_seki(self.game.board(), &[]);
-        (Vec::new(), seki)
+        let board = self.game.board();
+        let own = match &self.searcher.ownership {
+            Some(o) if o.hash == board.hash() && o.size == board.size() && o.samples >= 500 => {
+                o.clone()
+            }
+            _ => {
+                let n = if board.size() >= 15 { 1000 } else { 2000 };
+                let o = self.searcher.sample_ownership(&self.game, n);
+                self.searcher.ownership = Some(o.clone());
+                o
+            }
+        };
+        search::judge(board, &own)
+    }
+
+    /// Extra komi for the search in handicap games (Pachi's linear dynamic
+    /// komi): as black the engine demands more, as white it gives itself
+    /// more, falling to zero as the game goes on.
+    pub fn dynamic_komi(&self, color: Color) -> f32 {
+        let h = self.game.handicap();
+        if h < 2 {
+            return 0.0;
+        }
+        let size = self.game.size();
+        let moves = self.game.move_count() as f32;
+        let horizon = match (size, color) {
+            (s, _) if s <= 9 => 15.0,
+            (s, _) if s <= 13 => 50.0,
+            (_, Color::Black) => 200.0,
+            (_, Color::White) => 150.0,
+        };
+        let per_stone = if color == Color::Black { 12.0 } else { 8.0 };
+        let extra = per_stone * h as f32 * (1.0 - moves / horizon).max(0.0);
+        if color == Color::Black {
+            extra
+        } else {
+            -extra
+        }
+    }
+
+    /// Thinks for `color` and decides a move; plays it in `GenMode::Play`
+    /// and `GenMode::Cleanup`.
+    pub fn generate(&mut self, color: Color, mode: GenMode) -> Decision {
+        let started = Instant::now();
+        let mut game = self.game.clone();
+        game.set_to_move(color);
+        let limits = self.limits(color, mode);
+        let komi = game.komi() + self.dynamic_komi(color);
+        let input = self.input.clone();
+        let info = if mode == GenMode::Regression {
+            // Deterministic and independent of the kept tree.
+            let mut s = Searcher::new(SearchConfig {
+                threads: 1,
+                ..self.config.search.clone()
+            });
+            s.search(&game, komi, limits, &input, None)
+        } else {
+            self.searcher.search(&game, komi, limits, &input, None)
+        };
+        let decision = self.decide(&game, color, mode, &info);
+        log::info!(
+            "{} {}: {} playouts in {:.2}s ({:.0}/s), win rate {:.1}%, nodes {}",
+            color.name(),
+            match decision {
+                Decision::Move(m) => game.geometry().move_text(m),
+                Decision::Resign => "resign".into(),
+            },
+            info.playouts,
+            info.elapsed.as_secs_f64(),
+            info.playouts_per_second(),
+            info.winrate * 100.0,
+            info.nodes
+        );
+        self.last_search = Some(info);
+        if mode != GenMode::Regression {
+            self.time_used[color.index()] += started.elapsed().as_secs_f64();
+            if let Decision::Move(m) = decision {
+                // The move was checked against the game's rules at the root.
+                if self.game.play(color, m).is_err() {
+                    log::error!("generated an illegal move; passing instead");
+                    let _ = self.game.play(color, Move::Pass);
+                    return Decision::Move(Move::Pass);
+                }
+            }
+        }
+        decision
+    }
+
+    /// Search limits for one move.
+    fn limits(&self, color: Color, mode: GenMode) -> Limits {
+        if mode == GenMode::Regression {
+            return Limits {
+                playouts: Some(self.config.playouts.unwrap_or(self.config.reg_playouts)),
+                deterministic: true,
+                ..Limits::default()
+            };
+        }
+        let b = self.game.board();
+        let budget = search::time::budget(
+            self.time_control,
+            self.time_left[color.index()],
+            self.time_used[color.index()],
+            b.empty_points().len(),
+            b.size(),
+            self.config.time_per_move,
+        );
+        match (self.config.playouts, self.time_control) {
+            // Fixed playouts and no clock: exactly those playouts.
+            (Some(n), TimeControl::None) => Limits {
+                playouts: Some(n),
+                ..Limits::default()
+            },
+            (n, _) => Limits {
+                playouts: n,
+                time: Some(budget),
+                early_stop: true,
+                ..Limits::default()
+            },
+        }
+    }
+
+    /// Chooses among the searched candidates: most visited, with the pass
+    /// and resign rules of MCTS-NOTES.
+    fn decide(&mut self, game: &Game, color: Color, mode: GenMode, info: &SearchInfo) -> Decision {
+        let cands = &info.candidates;
+        let Some(best) = cands.first() else {
+            return Decision::Move(Move::Pass);
+        };
+        let board = game.board();
+        let size = board.size();
+        // Our judgement of the position as it stands.
+        let own = self.searcher.ownership.clone();
+        let (dead, seki) = match &own {
+            Some(o) if o.samples > 0 => search::judge(board, o),
+            _ => (Vec::new(), Vec::new()),
+        };
+        let margin = |dead: &[Point]| {
+            let m = game.score_with(dead, &seki).margin();
+            if color == Color::Black {
+                m
+            } else {
+                -m
+            }
+        };
+        let win_judged = margin(&dead) > 0.0;
+        let win_as_is = margin(&[]) > 0.0;
+        let dead_opponent: Vec<Point> = dead
+            .iter()
+            .copied()
+            .filter(|p| board.stone(*p).color() == Some(!color))
+            .collect();
+        let opponent_passed = game.move_count() > 0 && board.last_move() == Move::Pass;
+        let best_non_pass = cands
+            .iter()
+            .find(|c| c.mv != Move::Pass && !self.fills_own_eye(board, color, c.mv));
+
+        if mode == GenMode::Cleanup && !dead_opponent.is_empty() {
+            if let Some(m) = self.capture_dead(game, color, &dead_opponent, cands) {
+                return Decision::Move(m);
+            }
+        }
+        if mode == GenMode::Play && self.config.resign_threshold > 0.0 {
+            let enough =
+                info.playouts >= 1000 || self.config.playouts.is_some_and(|n| info.playouts >= n);
+            let opening = game.move_count() < size * size / 4;
+            if enough
+                && !opening
+                && self.dynamic_komi(color) == 0.0
+                && best.winrate < self.config.resign_threshold
+            {
+                return Decision::Resign;
+            }
+        }
+        if opponent_passed && win_judged {
+            if win_as_is || dead_opponent.is_empty() {
+                return Decision::Move(Move::Pass);
+            }
+            // Winning, but only once dead stones come off: take them off
+            // first so that no referee can read the position otherwise.
+            if let Some(m) = self.capture_dead(game, color, &dead_opponent, cands) {
+                return Decision::Move(m);
+            }
+            return Decision::Move(Move::Pass);
+        }
+        if best.mv == Move::Pass {
+            if win_judged {
+                return Decision::Move(Move::Pass);
+            }
+            // Never pass into a loss while useful moves remain.
+            if let Some(c) = best_non_pass {
+                return Decision::Move(c.mv);
+            }
+            return Decision::Move(Move::Pass);
+        }
+        if self.fills_own_eye(board, color, best.mv) {
+            return Decision::Move(best_non_pass.map(|c| c.mv).unwrap_or(Move::Pass));
+        }
+        Decision::Move(best.mv)
+    }
+
+    /// Whether `m` fills a true eye of `color`.
+    fn fills_own_eye(&self, board: &crate::board::Board, color: Color, m: Move) -> bool {
+        match m {
+            Move::Play(p) => board.is_true_eye(p, color),
+            Move::Pass => false,
+        }
+    }
+
+    /// A move toward capturing dead opponent stones: a legal liberty of the
+    /// dead chain with the fewest liberties that is not a self-atari.
+    fn capture_dead(
+        &self,
+        game: &Game,
+        color: Color,
+        dead: &[Point],
+        cands: &[search::Candidate],
+    ) -> Option<Move> {
+        let board = game.board();
+        let mut best: Option<(u32, u32, Move)> = None;
+        for &p in dead {
+            if board.chain(p) != p {
+                continue;
+            }
+            let libs = board.libs(p);
+            let mut buf = [Point::NONE; 16];
+            let k = board.chain_liberties(p, &mut buf);
+            for &l in &buf[..k] {
+                let m = Move::Play(l);
+                if !game.is_legal(color, m) || board.is_true_eye(l, color) {
+                    continue;
+                }
+                if libs > 1 && search::priors::self_atari_size(board, color, l) > 0 {
+                    continue;
+                }
+                let visits = cands
+                    .iter()
+                    .find(|c| c.mv == m)
+                    .map(|c| c.visits)
+                    .unwrap_or(0);
+                let key = (u32::MAX - libs, visits);
+                if best.is_none_or(|b| (b.0, b.1) < key) {
+                    best = Some((key.0, key.1, m));
+                }
+            }
+        }
+        best.map(|b| b.2)
+    }
+
+    /// How long the last search ran.
+    pub fn last_search_time(&self) -> Duration {
+        self.last_search
+            .as_ref()
+            .map(|i| i.elapsed)
+            .unwrap_or_default()
     }
 }

@@ -21,5 +21,6 @@ pub mod engine;
 pub mod game;
 pub mod gtp;
 pub mod playout;
+pub mod search;
 pub mod sgf;
 pub mod types;

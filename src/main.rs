@@ -18,6 +18,30 @@ struct Cli {
     /// Scoring rules: chinese (area) or japanese (territory).
     #[arg(long, default_value = "chinese", value_parser = parse_rules)]
     rules: Rules,
+    /// Search threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Fixed playouts per move, no clock (unless the controller sets time).
+    #[arg(long)]
+    playouts: Option<u64>,
+    /// Seconds per move when the controller sends no time settings.
+    #[arg(long, default_value_t = 2.0)]
+    time: f64,
+    /// Seed of the random generators (searches are reproducible with one
+    /// thread and fixed playouts).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Node budget of the search tree; past it the search keeps running
+    /// playouts from the leaves. About 56 bytes a node.
+    #[arg(long, default_value_t = 4_000_000)]
+    max_nodes: usize,
+    /// Resign when the win rate stays below this after enough playouts
+    /// (0 never resigns).
+    #[arg(long, default_value_t = 0.1)]
+    resign: f64,
+    /// Playouts of reg_genmove (deterministic: fixed seed, one thread).
+    #[arg(long, default_value_t = 4000)]
+    reg_playouts: u64,
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -38,10 +62,28 @@ fn main() {
         eprintln!("kosumi: --size must be between 2 and 25");
         std::process::exit(2);
     }
+    if !(cli.time.is_finite() && cli.time > 0.0 && (0.0..1.0).contains(&cli.resign)) {
+        eprintln!("kosumi: --time must be positive and --resign in [0, 1)");
+        std::process::exit(2);
+    }
+    let defaults = Config::default();
+    let mut search = defaults.search.clone();
+    if let Some(t) = cli.threads {
+        search.threads = t.max(1);
+    }
+    if let Some(s) = cli.seed {
+        search.seed = s;
+    }
+    search.max_nodes = cli.max_nodes.max(1000);
     let config = Config {
         size: cli.size,
         komi: cli.komi,
         rules: cli.rules,
+        search,
+        playouts: cli.playouts.map(|n| n.max(1)),
+        time_per_move: cli.time,
+        resign_threshold: cli.resign,
+        reg_playouts: cli.reg_playouts.max(1),
     };
     let mut engine = Engine::new(config);
     let stdin = std::io::BufReader::new(std::io::stdin());

@@ -83,14 +83,13 @@ pub fn load(
                     pts.sort();
                     setup.extend(pts.into_iter().map(|p| (c, p)));
                 }
-                Prop::AE(ps) => {
+                Prop::AE(ps)
                     if ps
                         .iter()
                         .filter_map(|p| point_of(&geo, p))
-                        .any(|p| game.board().stone(p) != crate::types::Stone::Empty)
-                    {
-                        return Err(SgfError("AE removing stones is not supported".into()));
-                    }
+                        .any(|p| game.board().stone(p) != crate::types::Stone::Empty) =>
+                {
+                    return Err(SgfError("AE removing stones is not supported".into()));
                 }
                 Prop::B(m) => mv = Some((Color::Black, move_of(&geo, m)?)),
                 Prop::W(m) => mv = Some((Color::White, move_of(&geo, m)?)),

@@ -3,7 +3,7 @@
 
 use super::args::quote;
 use super::{Args, Ctx, GtpError, Reply};
-use crate::engine::{Engine, TimeControl, TimeLeft};
+use crate::engine::{Decision, Engine, GenMode, TimeControl, TimeLeft};
 use crate::game::{self, Rules};
 use crate::types::{Color, Move, Point, Stone, MAX_SIZE};
 
@@ -15,112 +15,41 @@ pub struct Command {
     pub handler: Handler,
 }
 
+const fn cmd(name: &'static str, handler: Handler) -> Command {
+    Command { name, handler }
+}
+
 /// Every command, in the order `list_commands` prints them.
 pub static COMMANDS: &[Command] = &[
-    Command {
-        name: "protocol_version",
-        handler: protocol_version,
-    },
-    Command {
-        name: "name",
-        handler: name,
-    },
-    Command {
-        name: "version",
-        handler: version,
-    },
-    Command {
-        name: "known_command",
-        handler: known_command,
-    },
-    Command {
-        name: "list_commands",
-        handler: list_commands,
-    },
-    Command {
-        name: "quit",
-        handler: quit,
-    },
-    Command {
-        name: "boardsize",
-        handler: boardsize,
-    },
-    Command {
-        name: "clear_board",
-        handler: clear_board,
-    },
-    Command {
-        name: "komi",
-        handler: komi,
-    },
-    Command {
-        name: "play",
-        handler: play,
-    },
-    Command {
-        name: "undo",
-        handler: undo,
-    },
-    Command {
-        name: "is_legal",
-        handler: is_legal,
-    },
-    Command {
-        name: "showboard",
-        handler: showboard,
-    },
-    Command {
-        name: "fixed_handicap",
-        handler: fixed_handicap,
-    },
-    Command {
-        name: "place_free_handicap",
-        handler: place_free_handicap,
-    },
-    Command {
-        name: "set_free_handicap",
-        handler: set_free_handicap,
-    },
-    Command {
-        name: "final_score",
-        handler: final_score,
-    },
-    Command {
-        name: "final_status_list",
-        handler: final_status_list,
-    },
-    Command {
-        name: "time_settings",
-        handler: time_settings,
-    },
-    Command {
-        name: "time_left",
-        handler: time_left,
-    },
-    Command {
-        name: "kgs-time_settings",
-        handler: kgs_time_settings,
-    },
-    Command {
-        name: "kgs-rules",
-        handler: kgs_rules,
-    },
-    Command {
-        name: "kgs-game_over",
-        handler: kgs_game_over,
-    },
-    Command {
-        name: "loadsgf",
-        handler: loadsgf,
-    },
-    Command {
-        name: "printsgf",
-        handler: printsgf,
-    },
-    Command {
-        name: "cputime",
-        handler: cputime,
-    },
+    cmd("protocol_version", protocol_version),
+    cmd("name", name),
+    cmd("version", version),
+    cmd("known_command", known_command),
+    cmd("list_commands", list_commands),
+    cmd("quit", quit),
+    cmd("boardsize", boardsize),
+    cmd("clear_board", clear_board),
+    cmd("komi", komi),
+    cmd("play", play),
+    cmd("undo", undo),
+    cmd("is_legal", is_legal),
+    cmd("showboard", showboard),
+    cmd("genmove", genmove),
+    cmd("reg_genmove", reg_genmove),
+    cmd("kgs-genmove_cleanup", kgs_genmove_cleanup),
+    cmd("fixed_handicap", fixed_handicap),
+    cmd("place_free_handicap", place_free_handicap),
+    cmd("set_free_handicap", set_free_handicap),
+    cmd("final_score", final_score),
+    cmd("final_status_list", final_status_list),
+    cmd("time_settings", time_settings),
+    cmd("time_left", time_left),
+    cmd("kgs-time_settings", kgs_time_settings),
+    cmd("kgs-rules", kgs_rules),
+    cmd("kgs-game_over", kgs_game_over),
+    cmd("loadsgf", loadsgf),
+    cmd("printsgf", printsgf),
+    cmd("cputime", cputime),
 ];
 
 /// The command called exactly `name`, if any (never a prefix match).
@@ -546,4 +475,26 @@ fn cpu_seconds(e: &Engine) -> f64 {
 fn cputime(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
     text(format!("{:.3}", cpu_seconds(e)))
+}
+
+fn generate(e: &mut Engine, a: &mut Args, mode: GenMode) -> Result<Reply, GtpError> {
+    let c = a.color()?;
+    a.end()?;
+    let d = e.generate(c, mode);
+    text(match d {
+        Decision::Move(m) => e.game.geometry().move_text(m),
+        Decision::Resign => "resign".to_string(),
+    })
+}
+
+fn genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    generate(e, a, GenMode::Play)
+}
+
+fn reg_genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    generate(e, a, GenMode::Regression)
+}
+
+fn kgs_genmove_cleanup(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    generate(e, a, GenMode::Cleanup)
 }

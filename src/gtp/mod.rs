@@ -38,15 +38,17 @@ impl InputState {
         self.interrupt.load(Ordering::Acquire)
     }
 
-    /// Whether the running command should stop early: interrupt, EOF.
+    /// Whether the running command should stop early (GoGui's interrupt).
+    /// The end of input does not stop a `genmove`: commands already read
+    /// are still answered in full.
     pub fn should_stop(&self) -> bool {
-        self.interrupted() || self.closed.load(Ordering::Acquire)
+        self.interrupted()
     }
 
     /// Whether any input at all arrived since the command started (an
     /// interrupt, a command, or the end of input).
     pub fn any_input(&self) -> bool {
-        self.has_pending() || self.should_stop()
+        self.has_pending() || self.interrupted() || self.closed.load(Ordering::Acquire)
     }
 
     /// Marks that the input thread read a command line (for tests that
@@ -156,9 +158,7 @@ pub fn execute(engine: &mut Engine, line: &str, out: &mut dyn Write, input: &Inp
         Some(cmd) => {
             let mut args = Args::new(args_text);
             let mut ctx = Ctx { id, out, input };
-            let r = (cmd.handler)(engine, &mut args, &mut ctx);
-            drop(ctx);
-            r
+            (cmd.handler)(engine, &mut args, &mut ctx)
         }
     };
     let (text, go_on) = match reply {

@@ -25,7 +25,7 @@ pub enum Policy {
 /// Upper bound on playout length: 3 x points, at most 600 moves... but
 /// never more than the log holds.
 pub fn max_moves(size: usize) -> usize {
-    (3 * size * size).min(600).max(16)
+    (3 * size * size).clamp(16, 600)
 }
 
 /// Moves of one playout, in order, for AMAF updates. Passes are not logged.

@@ -1,0 +1,966 @@
+//! Monte Carlo tree search: one shared tree, many rayon workers, RAVE/AMAF
+//! values with priors and no exploration term (MCTS-NOTES), virtual loss,
+//! tree reuse, a node budget, and ownership statistics from the playouts.
+//!
+//! The search runs workers on a rayon pool while the calling thread
+//! watches the clock, the playout budget and the input, and reports
+//! progress to a callback (analysis streams).
+
+pub mod node;
+pub mod priors;
+pub mod time;
+
+use crate::board::Board;
+use crate::game::Game;
+use crate::playout::{self, MoveLog, Policy};
+use crate::types::{Color, Move, Point, MAX_POINTS};
+use node::{Node, PASS_CODE};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Search settings from the command line.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// Worker threads.
+    pub threads: usize,
+    /// Seed of the random generators.
+    pub seed: u64,
+    /// Node budget: expansion stops when the tree holds this many nodes,
+    /// and the search goes on with playouts from the leaves.
+    pub max_nodes: usize,
+    /// Real visits a leaf needs before it is expanded.
+    pub expand_after: u32,
+    /// Playout policy.
+    pub policy: Policy,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            threads: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
+            seed: 0x6b6f_7375_6d69,
+            max_nodes: 4_000_000,
+            expand_after: 8,
+            policy: Policy::Heavy,
+        }
+    }
+}
+
+/// When to stop one search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many playouts in this search.
+    pub playouts: Option<u64>,
+    /// Target thinking time; with `early_stop` the search may end sooner.
+    pub time: Option<Duration>,
+    /// Stop when the best move cannot be overtaken in the time or playouts
+    /// left.
+    pub early_stop: bool,
+    /// Stop on any input line (analysis streams), not only on interrupt.
+    pub stop_on_input: bool,
+    /// Run on the calling thread alone with exact playout counting, for
+    /// deterministic results (`reg_genmove`, `bench`).
+    pub deterministic: bool,
+}
+
+/// One candidate move at the root, for choosing and for analysis output.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub mv: Move,
+    pub visits: u32,
+    /// Win rate for the side to move at the root, 0..1.
+    pub winrate: f64,
+    /// Prior probability, 0..1 (normalised prior value).
+    pub prior: f64,
+    /// Lower confidence bound of the win rate.
+    pub lcb: f64,
+    /// Mean final score margin for the side to move.
+    pub score_mean: f64,
+    /// Principal variation starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// Summary of a search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchInfo {
+    /// Candidates, best (most visited) first.
+    pub candidates: Vec<Candidate>,
+    /// Playouts run by this search.
+    pub playouts: u64,
+    /// Visits of the root (reused ones included).
+    pub root_visits: u32,
+    pub elapsed: Duration,
+    /// Win rate for the side to move (of the best candidate).
+    pub winrate: f64,
+    /// Mean score margin for the side to move.
+    pub score_mean: f64,
+    pub nodes: usize,
+}
+
+impl SearchInfo {
+    /// Playouts per second of this search.
+    pub fn playouts_per_second(&self) -> f64 {
+        self.playouts as f64 / self.elapsed.as_secs_f64().max(1e-6)
+    }
+}
+
+/// Ownership of each point from the playouts of a search: the fraction of
+/// playouts in which black owned it, white owned it.
+#[derive(Clone, Debug)]
+pub struct Ownership {
+    pub size: usize,
+    pub hash: u64,
+    pub to_move: Color,
+    pub samples: u32,
+    /// Indexed by point.
+    pub black: Vec<f32>,
+    pub white: Vec<f32>,
+}
+
+impl Ownership {
+    /// Black-positive ownership of `p` in [-1, 1].
+    pub fn value(&self, p: Point) -> f32 {
+        self.black[p.idx()] - self.white[p.idx()]
+    }
+}
+
+/// The kept tree and the game position it was built for.
+struct Tree {
+    root: Box<Node>,
+    moves: Vec<(Color, Move)>,
+    setup_hash: u64,
+    komi: f32,
+    size: usize,
+    /// Side to move at the root.
+    to_move: Color,
+}
+
+/// The searcher: the thread pool, the kept tree, the last ownership.
+pub struct Searcher {
+    pub cfg: SearchConfig,
+    pool: rayon::ThreadPool,
+    tree: Option<Tree>,
+    /// Ownership from the most recent search.
+    pub ownership: Option<Ownership>,
+    searches: u64,
+}
+
+/// Shared state of one search.
+struct Shared<'a> {
+    root: &'a Node,
+    board: &'a Board,
+    to_move: Color,
+    komi: f32,
+    cfg: &'a SearchConfig,
+    /// Move number of the root (for the pass rule).
+    move_number: usize,
+    stop: AtomicBool,
+    playouts: AtomicU64,
+    playout_limit: u64,
+    nodes: AtomicUsize,
+    own_black: Vec<AtomicU32>,
+    own_white: Vec<AtomicU32>,
+    own_samples: AtomicU32,
+}
+
+/// Per-worker scratch, made once per search and reused.
+struct Scratch<'a> {
+    rng: SmallRng,
+    log: MoveLog,
+    path: Vec<&'a Node>,
+    /// Log length when each depth of `path` was reached.
+    starts: Vec<usize>,
+    stamp: Vec<u32>,
+    first_color: Vec<u8>,
+    first_idx: Vec<u16>,
+    gen: u32,
+    own_black: Vec<u32>,
+    own_white: Vec<u32>,
+    own_n: u32,
+    dist: Box<[u8; MAX_POINTS]>,
+}
+
+impl Scratch<'_> {
+    fn new(seed: u64) -> Self {
+        Scratch {
+            rng: SmallRng::seed_from_u64(seed),
+            log: MoveLog::default(),
+            path: Vec::with_capacity(256),
+            starts: Vec::with_capacity(256),
+            stamp: vec![0; MAX_POINTS],
+            first_color: vec![0; MAX_POINTS],
+            first_idx: vec![0; MAX_POINTS],
+            gen: 0,
+            own_black: vec![0; MAX_POINTS],
+            own_white: vec![0; MAX_POINTS],
+            own_n: 0,
+            dist: Box::new([u8::MAX; MAX_POINTS]),
+        }
+    }
+}
+
+/// RAVE equivalence constant K: 3000 on small boards, 5000 on 19x19.
+fn rave_k(size: usize) -> f64 {
+    if size >= 17 {
+        5000.0
+    } else {
+        3000.0
+    }
+}
+
+/// Move number from which a pass child is offered (Pachi: size² / (7 −
+/// size/5)); before it only when the last move was a pass.
+fn pass_threshold(size: usize) -> usize {
+    let d = 7usize.saturating_sub(size / 5).max(1);
+    size * size / d
+}
+
+fn code_of(m: Move) -> u16 {
+    match m {
+        Move::Pass => PASS_CODE,
+        Move::Play(p) => p.0,
+    }
+}
+
+fn move_of(code: u16) -> Move {
+    if code == PASS_CODE {
+        Move::Pass
+    } else {
+        Move::Play(Point(code))
+    }
+}
+
+/// Children of a node for `color` to move on `board`, with priors.
+fn make_children(
+    board: &Board,
+    color: Color,
+    move_number: usize,
+    dist: &mut [u8; MAX_POINTS],
+) -> Vec<Node> {
+    priors::last_move_distance(board, dist);
+    let mut kids = Vec::with_capacity(board.empty_points().len() + 1);
+    for &e in board.empty_points() {
+        let p = Point(e);
+        if !board.is_legal(color, p) {
+            continue;
+        }
+        let pr = priors::prior(board, color, p, dist);
+        kids.push(Node::new(
+            p.0,
+            pr.visits.round().clamp(0.0, u16::MAX as f32) as u16,
+            pr.wins.round().clamp(0.0, u16::MAX as f32) as u16,
+        ));
+    }
+    if kids.is_empty()
+        || move_number >= pass_threshold(board.size())
+        || board.last_move() == Move::Pass
+    {
+        let even = priors::even_visits(board.size());
+        kids.push(Node::new(PASS_CODE, even as u16, (even / 2.0) as u16));
+    }
+    kids
+}
+
+impl<'a> Shared<'a> {
+    /// Mover of the node at `depth` (the root's "mover" is the opponent).
+    #[inline]
+    fn mover(&self, depth: usize) -> Color {
+        if depth % 2 == 1 {
+            self.to_move
+        } else {
+            !self.to_move
+        }
+    }
+
+    fn select(&self, node: &'a Node, rng: &mut SmallRng) -> &'a Node {
+        let kids = node.kids();
+        let k = rave_k(self.board.size());
+        let mut best = &kids[0];
+        let mut best_v = f64::NEG_INFINITY;
+        for c in kids {
+            let mut v = c.value(k) + rng.gen::<f64>() * 1e-7;
+            if c.mv == PASS_CODE {
+                v -= 1e-6;
+            }
+            if v > best_v {
+                best_v = v;
+                best = c;
+            }
+        }
+        best
+    }
+
+    fn expand(
+        &self,
+        node: &'a Node,
+        board: &Board,
+        color: Color,
+        depth: usize,
+        s: &mut Scratch<'a>,
+    ) {
+        if self.nodes.load(Ordering::Relaxed) >= self.cfg.max_nodes {
+            return;
+        }
+        let kids = make_children(board, color, self.move_number + depth, &mut s.dist);
+        let n = kids.len();
+        if node.children.set(kids.into_boxed_slice()).is_ok() {
+            self.nodes.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+
+    /// One simulation: descend, expand, play out, back up.
+    fn simulate(&self, s: &mut Scratch<'a>) {
+        let mut board = self.board.clone();
+        s.path.clear();
+        s.starts.clear();
+        s.log.clear();
+        let mut node = self.root;
+        let mut color = self.to_move;
+        node.visits.fetch_add(1, Ordering::Relaxed);
+        s.path.push(node);
+        s.starts.push(0);
+        let mut passes = 0;
+        loop {
+            if node.kids().is_empty() {
+                let depth = s.path.len() - 1;
+                if depth > 0 && node.visits.load(Ordering::Relaxed) <= self.cfg.expand_after {
+                    break;
+                }
+                self.expand(node, &board, color, depth, s);
+                if node.kids().is_empty() {
+                    break;
+                }
+            }
+            let child = self.select(node, &mut s.rng);
+            child.visits.fetch_add(1, Ordering::Relaxed);
+            let m = move_of(child.mv);
+            board.play_unchecked(color, m);
+            s.path.push(child);
+            match m {
+                Move::Pass => passes += 1,
+                Move::Play(p) => {
+                    passes = 0;
+                    s.log.push(color, p);
+                }
+            }
+            s.starts.push(s.log.len);
+            color = !color;
+            node = child;
+            if passes >= 2 || s.path.len() >= 200 {
+                break;
+            }
+        }
+        let score = playout::playout(
+            &mut board,
+            color,
+            self.komi,
+            self.cfg.policy,
+            &mut s.rng,
+            &mut s.log,
+        );
+        self.record_ownership(&board, s);
+        self.backup(score, s);
+        self.playouts.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn record_ownership(&self, board: &Board, s: &mut Scratch<'a>) {
+        for p in board.geometry().points() {
+            match playout::final_owner(board, p) {
+                Some(Color::Black) => s.own_black[p.idx()] += 1,
+                Some(Color::White) => s.own_white[p.idx()] += 1,
+                None => {}
+            }
+        }
+        s.own_n += 1;
+        if s.own_n >= 32 {
+            self.flush_ownership(s);
+        }
+    }
+
+    fn flush_ownership(&self, s: &mut Scratch<'a>) {
+        if s.own_n == 0 {
+            return;
+        }
+        for p in self.board.geometry().points() {
+            let i = p.idx();
+            if s.own_black[i] > 0 {
+                self.own_black[i].fetch_add(s.own_black[i], Ordering::Relaxed);
+                s.own_black[i] = 0;
+            }
+            if s.own_white[i] > 0 {
+                self.own_white[i].fetch_add(s.own_white[i], Ordering::Relaxed);
+                s.own_white[i] = 0;
+            }
+        }
+        self.own_samples.fetch_add(s.own_n, Ordering::Relaxed);
+        s.own_n = 0;
+    }
+
+    /// Updates wins, scores and AMAF along the path.
+    fn backup(&self, score: f32, s: &mut Scratch<'a>) {
+        // Half-points for black: 2 win, 1 draw, 0 loss.
+        let black_result: u32 = if score > 0.0 {
+            2
+        } else if score < 0.0 {
+            0
+        } else {
+            1
+        };
+        let half_score = (score * 2.0).round() as i64;
+        s.gen = s.gen.wrapping_add(1);
+        if s.gen == 0 {
+            s.stamp.fill(0);
+            s.gen = 1;
+        }
+        let gen = s.gen;
+        let total = s.log.len;
+        let mut i = total;
+        for d in (0..s.path.len()).rev() {
+            let node = s.path[d];
+            let mover = self.mover(d);
+            let (res, sc) = if mover == Color::Black {
+                (black_result, half_score)
+            } else {
+                (2 - black_result, -half_score)
+            };
+            node.wins.fetch_add(res, Ordering::Relaxed);
+            node.score_sum.fetch_add(sc, Ordering::Relaxed);
+            // First plays at each point from this depth on.
+            let start = s.starts[d];
+            while i > start {
+                i -= 1;
+                let p = s.log.points[i] as usize;
+                s.stamp[p] = gen;
+                s.first_color[p] = s.log.colors[i];
+                s.first_idx[p] = i as u16;
+            }
+            let kids = node.kids();
+            if kids.is_empty() {
+                continue;
+            }
+            // Children are moves of the side to move at this node.
+            let child_mover = !mover;
+            let child_res = 2 - res;
+            let span = (total - start).max(1);
+            for c in kids {
+                let p = c.mv as usize;
+                if c.mv == PASS_CODE || s.stamp[p] != gen || s.first_color[p] != child_mover as u8 {
+                    continue;
+                }
+                let third = 3 * (s.first_idx[p] as usize - start) / span;
+                let w = 3 - third.min(2) as u32;
+                c.amaf_visits.fetch_add(w, Ordering::Relaxed);
+                c.amaf_wins.fetch_add(w * child_res, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn worker(&self, seed: u64) {
+        let mut s = Scratch::new(seed);
+        while !self.stop.load(Ordering::Relaxed) {
+            if self.playouts.load(Ordering::Relaxed) >= self.playout_limit {
+                break;
+            }
+            self.simulate(&mut s);
+        }
+        self.flush_ownership(&mut s);
+    }
+}
+
+/// Lower confidence bound of a win rate from `n` visits (normal
+/// approximation, about 2 standard deviations).
+fn lcb(winrate: f64, n: u32) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    let n = n as f64;
+    (winrate - 2.0 * (winrate * (1.0 - winrate) / n).sqrt() - 1.0 / n).clamp(0.0, 1.0)
+}
+
+/// The most-visited line below `node`, starting with its move.
+fn principal_variation(node: &Node, max_len: usize) -> Vec<Move> {
+    let mut pv = vec![move_of(node.mv)];
+    let mut n = node;
+    while pv.len() < max_len {
+        let kids = n.kids();
+        let Some(best) = kids.iter().max_by_key(|c| c.visits.load(Ordering::Relaxed)) else {
+            break;
+        };
+        if best.visits.load(Ordering::Relaxed) == 0 {
+            break;
+        }
+        pv.push(move_of(best.mv));
+        n = best;
+    }
+    pv
+}
+
+/// Candidates at the root, most visited first.
+fn root_candidates(root: &Node, pv_len: usize) -> Vec<Candidate> {
+    let kids = root.kids();
+    let prior_total: f64 = kids
+        .iter()
+        .map(|c| c.prior_wins as f64 / c.prior_visits.max(1) as f64)
+        .sum();
+    let mut v: Vec<Candidate> = kids
+        .iter()
+        .filter(|c| c.visits.load(Ordering::Relaxed) > 0)
+        .map(|c| {
+            let st = c.stats();
+            let wr = if st.visits > 0 {
+                st.wins / st.visits as f64
+            } else {
+                0.5
+            };
+            Candidate {
+                mv: move_of(c.mv),
+                visits: st.visits,
+                winrate: wr,
+                prior: if prior_total > 0.0 {
+                    (c.prior_wins as f64 / c.prior_visits.max(1) as f64) / prior_total
+                } else {
+                    0.0
+                },
+                lcb: lcb(wr, st.visits),
+                score_mean: st.score_mean,
+                pv: principal_variation(c, pv_len),
+            }
+        })
+        .collect();
+    v.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.winrate.total_cmp(&a.winrate))
+    });
+    v
+}
+
+/// A progress callback and how often to call it.
+pub type Ticker<'t> = (Duration, &'t mut dyn FnMut(&Progress));
+
+/// What a progress callback sees.
+pub struct Progress<'a> {
+    pub info: &'a SearchInfo,
+    pub ownership: &'a dyn Fn() -> Ownership,
+}
+
+impl Searcher {
+    /// A searcher with its own thread pool of `cfg.threads` workers.
+    pub fn new(cfg: SearchConfig) -> Searcher {
+        let threads = cfg.threads.max(1);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("kosumi-search-{i}"))
+            .build()
+            .unwrap_or_else(|_| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(1)
+                    .build()
+                    .expect("cannot start even one search thread")
+            });
+        Searcher {
+            cfg,
+            pool,
+            tree: None,
+            ownership: None,
+            searches: 0,
+        }
+    }
+
+    /// Forgets the kept tree (new game, new board size).
+    pub fn clear(&mut self) {
+        self.drop_tree();
+        self.ownership = None;
+    }
+
+    fn drop_tree(&mut self) {
+        if let Some(t) = self.tree.take() {
+            // Freeing millions of nodes takes a while: not on the clock.
+            std::thread::spawn(move || drop(t));
+        }
+    }
+
+    /// Takes the kept tree for `game` if the game continues the position
+    /// it was built for (same setup and komi, the kept moves a prefix of
+    /// the game's, colours alternating as the tree assumes); otherwise a
+    /// fresh root.
+    fn take_root(&mut self, game: &Game) -> (Box<Node>, bool) {
+        let fresh = (Box::new(Node::default()), false);
+        let Some(t) = self.tree.take() else {
+            return fresh;
+        };
+        let moves: Vec<(Color, Move)> = game.moves().collect();
+        let setup_hash = game.position_hashes().first().copied().unwrap_or(0);
+        let k = t.moves.len();
+        if t.size != game.size()
+            || t.komi != game.komi()
+            || t.setup_hash != setup_hash
+            || moves.len() < k
+            || moves[..k] != t.moves[..]
+        {
+            std::thread::spawn(move || drop(t));
+            return fresh;
+        }
+        let mut expected = t.to_move;
+        let mut root = t.root;
+        for &(c, m) in &moves[k..] {
+            let kids = if c == expected {
+                root.children.take()
+            } else {
+                None
+            };
+            let Some(kids) = kids else {
+                std::thread::spawn(move || drop(root));
+                return fresh;
+            };
+            let mut kids = kids.into_vec();
+            let Some(i) = kids.iter().position(|n| n.mv == code_of(m)) else {
+                std::thread::spawn(move || drop(kids));
+                return fresh;
+            };
+            let child = kids.swap_remove(i);
+            std::thread::spawn(move || drop(kids));
+            root = Box::new(child);
+            expected = !expected;
+        }
+        if expected != game.to_move() {
+            std::thread::spawn(move || drop(root));
+            return fresh;
+        }
+        (root, true)
+    }
+
+    /// Removes root children that positional superko forbids.
+    fn sanitize_root(root: &mut Node, game: &Game) {
+        let c = game.to_move();
+        if let Some(kids) = root.children.take() {
+            let before = kids.len();
+            let kept: Vec<Node> = kids
+                .into_vec()
+                .into_iter()
+                .filter(|k| game.is_legal(c, move_of(k.mv)))
+                .collect();
+            if kept.len() != before {
+                log::debug!("superko removed {} root moves", before - kept.len());
+            }
+            if !kept.is_empty() {
+                let _ = root.children.set(kept.into_boxed_slice());
+            }
+        }
+    }
+
+    /// Runs a search on `game` for the side to move with effective `komi`.
+    /// `input` reports new input; `tick` is called every `tick_every` with
+    /// progress. Keeps the tree for the next search.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        komi: f32,
+        limits: Limits,
+        input: &crate::gtp::InputState,
+        mut tick: Option<Ticker>,
+    ) -> SearchInfo {
+        let started = Instant::now();
+        self.searches += 1;
+        let (mut root, reused) = if limits.deterministic {
+            self.drop_tree();
+            (Box::new(Node::default()), false)
+        } else {
+            self.take_root(game)
+        };
+        let board = game.board().clone();
+        let to_move = game.to_move();
+        let mut dist = Box::new([u8::MAX; MAX_POINTS]);
+        if root.kids().is_empty() {
+            let kids: Vec<Node> = make_children(&board, to_move, game.move_count(), &mut dist)
+                .into_iter()
+                .filter(|k| game.is_legal(to_move, move_of(k.mv)))
+                .collect();
+            let _ = root.children.set(kids.into_boxed_slice());
+        } else {
+            Self::sanitize_root(&mut root, game);
+        }
+        let nodes = if reused {
+            root.count()
+        } else {
+            root.kids().len() + 1
+        };
+        log::debug!("search: reused={reused} nodes={nodes}");
+        let shared = Shared {
+            root: &root,
+            board: &board,
+            to_move,
+            komi,
+            cfg: &self.cfg,
+            move_number: game.move_count(),
+            stop: AtomicBool::new(false),
+            playouts: AtomicU64::new(0),
+            playout_limit: limits.playouts.unwrap_or(u64::MAX),
+            nodes: AtomicUsize::new(nodes),
+            own_black: (0..MAX_POINTS).map(|_| AtomicU32::new(0)).collect(),
+            own_white: (0..MAX_POINTS).map(|_| AtomicU32::new(0)).collect(),
+            own_samples: AtomicU32::new(0),
+        };
+        let base_seed = self.cfg.seed
+            ^ if limits.deterministic {
+                0
+            } else {
+                self.searches.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            };
+        if limits.deterministic {
+            shared.worker(base_seed);
+        } else {
+            let threads = self.cfg.threads.max(1);
+            let shared_ref = &shared;
+            self.pool.in_place_scope(|scope| {
+                for i in 0..threads {
+                    scope.spawn(move |_| {
+                        shared_ref.worker(base_seed.wrapping_add(i as u64 * 0x2545_F491_4F6C_DD1D))
+                    });
+                }
+                Self::monitor(shared_ref, &limits, input, started, &mut tick);
+            });
+        }
+        let info = Self::info(&shared, started);
+        self.ownership = Some(Self::ownership_of(&shared, game));
+        drop(shared);
+        self.tree = Some(Tree {
+            root,
+            moves: game.moves().collect(),
+            setup_hash: game.position_hashes().first().copied().unwrap_or(0),
+            komi: game.komi(),
+            size: game.size(),
+            to_move,
+        });
+        info
+    }
+
+    /// Watches limits and input from the calling thread until the search
+    /// should stop, then tells the workers.
+    fn monitor(
+        shared: &Shared,
+        limits: &Limits,
+        input: &crate::gtp::InputState,
+        started: Instant,
+        tick: &mut Option<Ticker>,
+    ) {
+        let mut last_tick = Instant::now();
+        let mut last_check = Instant::now();
+        loop {
+            std::thread::sleep(Duration::from_millis(2));
+            let elapsed = started.elapsed();
+            let playouts = shared.playouts.load(Ordering::Relaxed);
+            let mut stop = playouts >= shared.playout_limit
+                || input.should_stop()
+                || (limits.stop_on_input && input.any_input());
+            if let Some(t) = limits.time {
+                if elapsed >= t {
+                    stop = true;
+                }
+                if limits.early_stop
+                    && !stop
+                    && last_check.elapsed() >= Duration::from_millis(20)
+                    && elapsed >= t / 10
+                {
+                    last_check = Instant::now();
+                    let rate = playouts as f64 / elapsed.as_secs_f64().max(1e-3);
+                    let remaining = rate * (t.saturating_sub(elapsed)).as_secs_f64();
+                    let remaining = match limits.playouts {
+                        Some(l) => remaining.min(l.saturating_sub(playouts) as f64),
+                        None => remaining,
+                    };
+                    if Self::decided(shared.root, remaining) {
+                        stop = true;
+                    }
+                }
+            }
+            if let Some((every, f)) = tick.as_mut() {
+                if last_tick.elapsed() >= *every && !stop {
+                    last_tick = Instant::now();
+                    let info = Self::info(shared, started);
+                    let own = || Self::ownership_now(shared);
+                    f(&Progress {
+                        info: &info,
+                        ownership: &own,
+                    });
+                }
+            }
+            if stop || shared.stop.load(Ordering::Relaxed) {
+                shared.stop.store(true, Ordering::Relaxed);
+                return;
+            }
+            // All workers finished on their own (playout limit).
+            if playouts >= shared.playout_limit {
+                return;
+            }
+        }
+    }
+
+    /// Whether the most visited root child cannot be overtaken with
+    /// `remaining` more playouts.
+    fn decided(root: &Node, remaining: f64) -> bool {
+        let mut first = 0u32;
+        let mut second = 0u32;
+        for c in root.kids() {
+            let v = c.visits.load(Ordering::Relaxed);
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        first > 0 && (first - second) as f64 > remaining
+    }
+
+    fn info(shared: &Shared, started: Instant) -> SearchInfo {
+        let candidates = root_candidates(shared.root, 12);
+        let (winrate, score_mean) = candidates
+            .first()
+            .map(|c| (c.winrate, c.score_mean))
+            .unwrap_or((0.5, 0.0));
+        SearchInfo {
+            playouts: shared.playouts.load(Ordering::Relaxed),
+            root_visits: shared.root.visits.load(Ordering::Relaxed),
+            elapsed: started.elapsed(),
+            winrate,
+            score_mean,
+            nodes: shared.nodes.load(Ordering::Relaxed),
+            candidates,
+        }
+    }
+
+    fn ownership_now(shared: &Shared) -> Ownership {
+        let n = shared.own_samples.load(Ordering::Relaxed).max(1) as f32;
+        Ownership {
+            size: shared.board.size(),
+            hash: shared.board.hash(),
+            to_move: shared.to_move,
+            samples: shared.own_samples.load(Ordering::Relaxed),
+            black: shared
+                .own_black
+                .iter()
+                .map(|a| a.load(Ordering::Relaxed) as f32 / n)
+                .collect(),
+            white: shared
+                .own_white
+                .iter()
+                .map(|a| a.load(Ordering::Relaxed) as f32 / n)
+                .collect(),
+        }
+    }
+
+    fn ownership_of(shared: &Shared, _game: &Game) -> Ownership {
+        Self::ownership_now(shared)
+    }
+
+    /// Ownership of `game`'s position from `n` playouts without a tree
+    /// (for scoring when no recent search covers the position).
+    pub fn sample_ownership(&self, game: &Game, n: u32) -> Ownership {
+        let board = game.board();
+        let mut rng = SmallRng::seed_from_u64(self.cfg.seed ^ board.hash());
+        let mut log = MoveLog::default();
+        let mut black = vec![0u32; MAX_POINTS];
+        let mut white = vec![0u32; MAX_POINTS];
+        let geo = board.geometry();
+        for i in 0..n {
+            let mut b = board.clone();
+            let first = if i % 2 == 0 {
+                game.to_move()
+            } else {
+                !game.to_move()
+            };
+            log.clear();
+            playout::playout(
+                &mut b,
+                first,
+                game.komi(),
+                self.cfg.policy,
+                &mut rng,
+                &mut log,
+            );
+            for p in geo.points() {
+                match playout::final_owner(&b, p) {
+                    Some(Color::Black) => black[p.idx()] += 1,
+                    Some(Color::White) => white[p.idx()] += 1,
+                    None => {}
+                }
+            }
+        }
+        let nf = n.max(1) as f32;
+        Ownership {
+            size: board.size(),
+            hash: board.hash(),
+            to_move: game.to_move(),
+            samples: n,
+            black: black.iter().map(|&v| v as f32 / nf).collect(),
+            white: white.iter().map(|&v| v as f32 / nf).collect(),
+        }
+    }
+}
+
+/// Dead and seki stones from ownership (MCTS-NOTES "Ownership"): a chain is
+/// dead when the other colour owns its points in at least 67% of the
+/// playouts; an alive chain touching a point left empty in most playouts,
+/// or in seki by the static test, is in seki.
+pub fn judge(board: &Board, own: &Ownership) -> (Vec<Point>, Vec<Point>) {
+    let geo = board.geometry();
+    let mut dead = Vec::new();
+    let mut seki = Vec::new();
+    let static_seki = crate::game::static_seki(board, &[]);
+    for p in geo.points() {
+        let Some(c) = board.stone(p).color() else {
+            continue;
+        };
+        if board.chain(p) != p {
+            continue;
+        }
+        let mut stones = Vec::new();
+        board.for_each_stone(p, |q| stones.push(q));
+        let n = stones.len() as f32;
+        let other: f32 = stones
+            .iter()
+            .map(|q| {
+                if c == Color::Black {
+                    own.white[q.idx()]
+                } else {
+                    own.black[q.idx()]
+                }
+            })
+            .sum::<f32>()
+            / n;
+        if other >= 0.67 {
+            dead.extend(stones);
+            continue;
+        }
+        let mut libs = [Point::NONE; 8];
+        let k = board.chain_liberties(p, &mut libs);
+        let dame_lib = libs[..k].iter().any(|l| {
+            let empty = 1.0 - own.black[l.idx()] - own.white[l.idx()];
+            empty >= 0.6
+                && board
+                    .neighbours(*l)
+                    .iter()
+                    .any(|q| board.stone(*q).color() == Some(!c))
+        });
+        let own_frac: f32 = stones
+            .iter()
+            .map(|q| {
+                if c == Color::Black {
+                    own.black[q.idx()]
+                } else {
+                    own.white[q.idx()]
+                }
+            })
+            .sum::<f32>()
+            / n;
+        if (dame_lib && own_frac >= 0.6 && k <= 3) || static_seki.contains(&p) {
+            seki.extend(stones);
+        }
+    }
+    (dead, seki)
+}

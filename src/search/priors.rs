@@ -1,0 +1,239 @@
+//! Priors: virtual (visits, wins) given to each new child, from michi's and
+//! Pachi's heuristics (MCTS-NOTES "Priors"). They enter the ordinary
+//! statistics only, never AMAF.
+
+use crate::board::Board;
+use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
+
+/// A prior in virtual visits and wins.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Prior {
+    pub visits: f32,
+    pub wins: f32,
+}
+
+impl Prior {
+    fn add(&mut self, visits: f32, wins: f32) {
+        self.visits += visits;
+        self.wins += wins;
+    }
+}
+
+/// Even prior visits: 14 on small boards, 20 on 19x19 (Pachi).
+pub fn even_visits(size: usize) -> f32 {
+    if size >= 17 {
+        20.0
+    } else {
+        14.0
+    }
+}
+
+/// Distance from the last move along chains (a chain counts as one step),
+/// up to 3; `u8::MAX` beyond. Written into `dist`, indexed by point.
+pub fn last_move_distance(board: &Board, dist: &mut [u8; MAX_POINTS]) {
+    dist.fill(u8::MAX);
+    let Move::Play(last) = board.last_move() else {
+        return;
+    };
+    if board.stone(last) == Stone::Empty {
+        return;
+    }
+    // 0-1 BFS limited to depth 3: moving inside a chain costs nothing.
+    let mut frontier: Vec<Point> = Vec::with_capacity(64);
+    let mut next: Vec<Point> = Vec::with_capacity(64);
+    board.for_each_stone(last, |q| {
+        dist[q.idx()] = 0;
+        frontier.push(q);
+    });
+    for d in 1..=3u8 {
+        next.clear();
+        for &p in &frontier {
+            for q in board.neighbours(p) {
+                let s = board.stone(q);
+                if s == Stone::Edge || dist[q.idx()] != u8::MAX {
+                    continue;
+                }
+                if s == Stone::Empty {
+                    dist[q.idx()] = d;
+                    next.push(q);
+                } else {
+                    board.for_each_stone(q, |r| {
+                        dist[r.idx()] = d;
+                        next.push(r);
+                    });
+                }
+            }
+        }
+        std::mem::swap(&mut frontier, &mut next);
+    }
+}
+
+/// Whether no stone lies within Manhattan distance 3 of `p`.
+fn empty_area(board: &Board, p: Point) -> bool {
+    let geo = board.geometry();
+    let (x, y) = geo.coords(p);
+    let n = geo.size as i32;
+    for dy in -3i32..=3 {
+        for dx in -3i32..=3 {
+            if dx.abs() + dy.abs() > 3 {
+                continue;
+            }
+            let (xx, yy) = (x as i32 + dx, y as i32 + dy);
+            if xx < 0 || yy < 0 || xx >= n || yy >= n {
+                continue;
+            }
+            if board.stone(geo.point(xx as usize, yy as usize)) != Stone::Empty {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Line of `p` from the nearest edge, 1-based.
+fn line(board: &Board, p: Point) -> usize {
+    let geo = board.geometry();
+    let (x, y) = geo.coords(p);
+    1 + x.min(y).min(geo.size - 1 - x).min(geo.size - 1 - y)
+}
+
+/// The prior of `c` playing at legal `p` on `board`. `dist` comes from
+/// [`last_move_distance`].
+pub fn prior(board: &Board, c: Color, p: Point, dist: &[u8; MAX_POINTS]) -> Prior {
+    let size = board.size();
+    let even = even_visits(size);
+    let mut pr = Prior {
+        visits: even,
+        wins: even / 2.0,
+    };
+    if board.is_true_eye(p, c) {
+        pr.add(20.0, 0.0);
+        return pr;
+    }
+    // Captures and rescues.
+    let captured = capture_size(board, c, p);
+    if captured > 0 {
+        let bonus = if captured > 1 { 30.0 } else { 15.0 };
+        pr.add(bonus, bonus);
+    }
+    let rescued = rescue_size(board, c, p);
+    if rescued > 0 {
+        let bonus = if rescued > 1 { 30.0 } else { 15.0 };
+        pr.add(bonus, bonus);
+    }
+    let self_atari = self_atari_size(board, c, p);
+    if self_atari > 1 {
+        pr.add(if size >= 17 { 20.0 } else { 10.0 }, 0.0);
+    }
+    match dist[p.idx()] {
+        1 => pr.add(24.0, 24.0),
+        2 => pr.add(22.0, 22.0),
+        3 => pr.add(8.0, 8.0),
+        _ => {}
+    }
+    if empty_area(board, p) {
+        match line(board, p) {
+            1 | 2 => pr.add(10.0, 0.0),
+            3 => pr.add(10.0, 10.0),
+            _ => {}
+        }
+    }
+    pr
+}
+
+/// Stones of `!c` that `c` captures by playing at `p`.
+pub fn capture_size(board: &Board, c: Color, p: Point) -> u32 {
+    let enemy = (!c).stone();
+    let mut heads = [Point::NONE; 4];
+    let mut n = 0;
+    let mut total = 0;
+    for q in board.neighbours(p) {
+        if board.stone(q) == enemy && board.libs(q) == 1 {
+            let h = board.chain(q);
+            if !heads[..n].contains(&h) {
+                heads[n] = h;
+                n += 1;
+                total += board.chain_len(q);
+            }
+        }
+    }
+    total
+}
+
+/// Liberties the chain of `c` would have after playing at `p` (counted up
+/// to 4), not counting points freed by captures.
+fn libs_after(board: &Board, c: Color, p: Point) -> usize {
+    let own = c.stone();
+    let mut libs = [Point::NONE; 4];
+    let mut n = 0;
+    let add = |q: Point, libs: &mut [Point; 4], n: &mut usize| {
+        if q != p && *n < 4 && !libs[..*n].contains(&q) {
+            libs[*n] = q;
+            *n += 1;
+        }
+    };
+    for q in board.neighbours(p) {
+        match board.stone(q) {
+            Stone::Empty => add(q, &mut libs, &mut n),
+            s if s == own => {
+                let mut buf = [Point::NONE; 5];
+                let k = board.chain_liberties(q, &mut buf);
+                for &l in &buf[..k] {
+                    add(l, &mut libs, &mut n);
+                }
+            }
+            _ => {}
+        }
+    }
+    n
+}
+
+/// Stones of own chains in atari next to `p` that a move there saves: the
+/// move leaves them with at least two liberties, or captures.
+pub fn rescue_size(board: &Board, c: Color, p: Point) -> u32 {
+    let own = c.stone();
+    let mut total = 0;
+    let mut heads = [Point::NONE; 4];
+    let mut n = 0;
+    for q in board.neighbours(p) {
+        if board.stone(q) == own && board.libs(q) == 1 {
+            let h = board.chain(q);
+            if !heads[..n].contains(&h) {
+                heads[n] = h;
+                n += 1;
+                total += board.chain_len(q);
+            }
+        }
+    }
+    if total == 0 {
+        return 0;
+    }
+    if capture_size(board, c, p) > 0 || libs_after(board, c, p) >= 2 {
+        total
+    } else {
+        0
+    }
+}
+
+/// Stones left in atari if `c` plays at `p` (the new chain), or 0 when the
+/// move is not a self-atari (two or more liberties, or it captures).
+pub fn self_atari_size(board: &Board, c: Color, p: Point) -> u32 {
+    if capture_size(board, c, p) > 0 || libs_after(board, c, p) >= 2 {
+        return 0;
+    }
+    let own = c.stone();
+    let mut size = 1;
+    let mut heads = [Point::NONE; 4];
+    let mut n = 0;
+    for q in board.neighbours(p) {
+        if board.stone(q) == own {
+            let h = board.chain(q);
+            if !heads[..n].contains(&h) {
+                heads[n] = h;
+                n += 1;
+                size += board.chain_len(q);
+            }
+        }
+    }
+    size
+}
