@@ -160,7 +160,8 @@ impl Engine {
                 o
             }
         };
-        search::judge(board, &own)
+        let j = search::judge(board, &own);
+        (j.dead, j.seki)
     }
 
     /// Extra komi for the search in handicap games (Pachi's linear dynamic
@@ -280,19 +281,20 @@ impl Engine {
         let size = board.size();
         // Our judgement of the position as it stands.
         let own = self.searcher.ownership.clone();
-        let (dead, seki) = match &own {
+        let judgement = match &own {
             Some(o) if o.samples > 0 => search::judge(board, o),
-            _ => (Vec::new(), Vec::new()),
+            _ => search::Judgement::default(),
         };
+        let (dead, seki) = (&judgement.dead, &judgement.seki);
         let margin = |dead: &[Point]| {
-            let m = game.score_with(dead, &seki).margin();
+            let m = game.score_with(dead, seki).margin();
             if color == Color::Black {
                 m
             } else {
                 -m
             }
         };
-        let win_judged = margin(&dead) > 0.0;
+        let win_judged = margin(dead) > 0.0;
         let win_as_is = margin(&[]) > 0.0;
         let dead_opponent: Vec<Point> = dead
             .iter()
@@ -321,7 +323,15 @@ impl Engine {
                 return Decision::Resign;
             }
         }
+        // A pass needs a settled board: no chain whose fate the playouts
+        // disagree on, unless no useful move is left.
+        let settled = judgement.unclear.is_empty() || best_non_pass.is_none();
         if opponent_passed && win_judged {
+            if !settled {
+                if let Some(c) = best_non_pass {
+                    return Decision::Move(c.mv);
+                }
+            }
             if win_as_is || dead_opponent.is_empty() {
                 return Decision::Move(Move::Pass);
             }
@@ -333,7 +343,7 @@ impl Engine {
             return Decision::Move(Move::Pass);
         }
         if best.mv == Move::Pass {
-            if win_judged {
+            if win_judged && settled {
                 return Decision::Move(Move::Pass);
             }
             // Never pass into a loss while useful moves remain.

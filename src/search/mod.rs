@@ -903,15 +903,27 @@ impl Searcher {
     }
 }
 
-/// Dead and seki stones from ownership (MCTS-NOTES "Ownership"): a chain is
-/// dead when the other colour owns its points in at least 67% of the
-/// playouts; an alive chain touching a point left empty in most playouts,
-/// or in seki by the static test, is in seki.
-pub fn judge(board: &Board, own: &Ownership) -> (Vec<Point>, Vec<Point>) {
+/// The status of every chain at the end of a game, from ownership.
+#[derive(Clone, Debug, Default)]
+pub struct Judgement {
+    /// Stones of dead chains.
+    pub dead: Vec<Point>,
+    /// Stones of chains in seki.
+    pub seki: Vec<Point>,
+    /// Stones of chains whose fate the playouts do not agree on.
+    pub unclear: Vec<Point>,
+}
+
+/// Chain statuses from ownership (MCTS-NOTES "Ownership"): a chain is dead
+/// when the other colour owns its points in at least 67% of the playouts,
+/// alive when its own colour does, unclear otherwise; an alive chain next
+/// to a point left empty in most playouts, or in seki by the static test,
+/// is in seki.
+pub fn judge(board: &Board, own: &Ownership) -> Judgement {
     let geo = board.geometry();
-    let mut dead = Vec::new();
-    let mut seki = Vec::new();
+    let mut j = Judgement::default();
     let static_seki = crate::game::static_seki(board, &[]);
+    let mut stones = Vec::new();
     for p in geo.points() {
         let Some(c) = board.stone(p).color() else {
             continue;
@@ -919,22 +931,20 @@ pub fn judge(board: &Board, own: &Ownership) -> (Vec<Point>, Vec<Point>) {
         if board.chain(p) != p {
             continue;
         }
-        let mut stones = Vec::new();
+        stones.clear();
         board.for_each_stone(p, |q| stones.push(q));
         let n = stones.len() as f32;
-        let other: f32 = stones
-            .iter()
-            .map(|q| {
-                if c == Color::Black {
-                    own.white[q.idx()]
-                } else {
-                    own.black[q.idx()]
-                }
-            })
-            .sum::<f32>()
-            / n;
-        if other >= 0.67 {
-            dead.extend(stones);
+        let frac = |of: Color| -> f32 {
+            let v = if of == Color::Black {
+                &own.black
+            } else {
+                &own.white
+            };
+            stones.iter().map(|q| v[q.idx()]).sum::<f32>() / n
+        };
+        let (mine, theirs) = (frac(c), frac(!c));
+        if theirs >= 0.67 {
+            j.dead.extend_from_slice(&stones);
             continue;
         }
         let mut libs = [Point::NONE; 8];
@@ -947,20 +957,11 @@ pub fn judge(board: &Board, own: &Ownership) -> (Vec<Point>, Vec<Point>) {
                     .iter()
                     .any(|q| board.stone(*q).color() == Some(!c))
         });
-        let own_frac: f32 = stones
-            .iter()
-            .map(|q| {
-                if c == Color::Black {
-                    own.black[q.idx()]
-                } else {
-                    own.white[q.idx()]
-                }
-            })
-            .sum::<f32>()
-            / n;
-        if (dame_lib && own_frac >= 0.6 && k <= 3) || static_seki.contains(&p) {
-            seki.extend(stones);
+        if (dame_lib && mine >= 0.6 && k <= 3) || static_seki.contains(&p) {
+            j.seki.extend_from_slice(&stones);
+        } else if mine < 0.67 {
+            j.unclear.extend_from_slice(&stones);
         }
     }
-    (dead, seki)
+    j
 }
