@@ -33,7 +33,7 @@ struct Cli {
     seed: Option<u64>,
     /// Node budget of the search tree; past it the search keeps running
     /// playouts from the leaves. About 56 bytes a node.
-    #[arg(long, default_value_t = 4_000_000)]
+    #[arg(long, default_value_t = 10_000_000)]
     max_nodes: usize,
     /// Resign when the win rate stays below this after enough playouts
     /// (0 never resigns).

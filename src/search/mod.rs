@@ -43,7 +43,7 @@ impl Default for SearchConfig {
                 .map(|n| n.get())
                 .unwrap_or(1),
             seed: 0x6b6f_7375_6d69,
-            max_nodes: 4_000_000,
+            max_nodes: 10_000_000,
             expand_after: 8,
             policy: Policy::Heavy,
         }
@@ -965,3 +965,6 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
     }
     j
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,141 @@
+//! Tests of the search: tactics it must find, determinism, tree reuse, the
+//! node budget.
+
+use super::*;
+use crate::game::{Game, Rules};
+use crate::gtp::InputState;
+
+fn game_from(diagram: &str, to_move: Color, komi: f32) -> Game {
+    let board = Board::from_diagram(diagram).expect("diagram");
+    let mut g = Game::new(board.size(), komi, Rules::Chinese);
+    let geo = board.geometry();
+    let stones: Vec<(Color, Point)> = geo
+        .points()
+        .filter_map(|p| board.stone(p).color().map(|c| (c, p)))
+        .collect();
+    g.place_setup(&stones).expect("setup");
+    g.set_to_move(to_move);
+    g
+}
+
+fn searcher(threads: usize) -> Searcher {
+    Searcher::new(SearchConfig {
+        threads,
+        seed: 7,
+        ..SearchConfig::default()
+    })
+}
+
+fn run(s: &mut Searcher, g: &Game, playouts: u64, deterministic: bool) -> SearchInfo {
+    let input = InputState::default();
+    let limits = Limits {
+        playouts: Some(playouts),
+        deterministic,
+        ..Limits::default()
+    };
+    s.search(g, g.komi(), limits, &input, None)
+}
+
+#[test]
+fn captures_a_big_chain_in_atari() {
+    // White's five stones in the middle are in atari at E5 (X to play).
+    let g = game_from(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X X X . . .
+        . . X O O O X . .
+        . . X O . O X . .
+        . . . X . X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Color::Black,
+        7.0,
+    );
+    let info = run(&mut searcher(1), &g, 3000, true);
+    assert_eq!(g.geometry().move_text(info.candidates[0].mv), "E5");
+}
+
+#[test]
+fn deterministic_with_one_thread() {
+    let g = Game::new(9, 7.0, Rules::Chinese);
+    let a = run(&mut searcher(1), &g, 2000, true);
+    let b = run(&mut searcher(1), &g, 2000, true);
+    assert_eq!(a.playouts, 2000);
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(a.candidates[0].mv, b.candidates[0].mv);
+    assert_eq!(a.candidates[0].visits, b.candidates[0].visits);
+}
+
+#[test]
+fn reuses_the_subtree_of_the_moves_played() {
+    let mut g = Game::new(9, 7.0, Rules::Chinese);
+    let mut s = searcher(2);
+    let info = run(&mut s, &g, 5000, false);
+    let best = info.candidates[0].mv;
+    let kept = info.candidates[0].visits;
+    g.play(Color::Black, best).unwrap();
+    let (root, reused) = s.take_root(&g);
+    assert!(reused);
+    assert!(root.visits.load(Ordering::Relaxed) >= kept);
+    // A different game is not reused.
+    let mut s2 = searcher(1);
+    run(&mut s2, &g, 500, false);
+    let other = Game::new(9, 6.5, Rules::Chinese);
+    assert!(!s2.take_root(&other).1);
+}
+
+#[test]
+fn node_budget_is_respected() {
+    let g = Game::new(9, 7.0, Rules::Chinese);
+    let mut s = Searcher::new(SearchConfig {
+        threads: 1,
+        max_nodes: 3000,
+        ..SearchConfig::default()
+    });
+    let info = run(&mut s, &g, 20_000, true);
+    assert_eq!(info.playouts, 20_000, "the search goes on past the budget");
+    // One expansion may overshoot by one node's children.
+    assert!(info.nodes <= 3000 + 82, "{} nodes", info.nodes);
+}
+
+#[test]
+fn two_threads_run_the_playouts_asked_for() {
+    let g = Game::new(9, 7.0, Rules::Chinese);
+    let info = run(&mut searcher(2), &g, 4000, false);
+    assert!(info.playouts >= 4000);
+    let total: u32 = info.candidates.iter().map(|c| c.visits).sum();
+    assert!(total as u64 >= 3900);
+}
+
+#[test]
+fn ownership_sees_dead_stones() {
+    // A lone white stone inside black's wide area is dead.
+    let g = game_from(
+        "
+        . . . . X O . . .
+        . . . . X O . . .
+        . O . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .",
+        Color::Black,
+        7.0,
+    );
+    let s = searcher(1);
+    let own = s.sample_ownership(&g, 1000);
+    let b7 = g.geometry().parse_move("B7").unwrap();
+    let Move::Play(b7) = b7 else { unreachable!() };
+    let j = judge(g.board(), &own);
+    assert!(!j.unclear.is_empty() || j.dead.contains(&b7), "{j:?}");
+    assert!(
+        own.black[b7.idx()] > 0.6,
+        "black owns B7 in {} of playouts",
+        own.black[b7.idx()]
+    );
+    assert!(own.value(b7) > 0.2);
+}
