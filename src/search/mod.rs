@@ -6,6 +6,7 @@
 //! watches the clock, the playout budget and the input, and reports
 //! progress to a callback (analysis streams).
 
+pub mod ladder;
 pub mod node;
 pub mod priors;
 pub mod time;

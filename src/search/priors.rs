@@ -118,7 +118,17 @@ pub fn prior(board: &Board, c: Color, p: Point, dist: &[u8; MAX_POINTS]) -> Prio
     }
     let rescued = rescue_size(board, c, p);
     if rescued > 0 {
-        let bonus = if rescued > 1 { 30.0 } else { 15.0 };
+        if captured == 0 && runs_into_ladder(board, c, p) {
+            // Escaping a working ladder only loses more stones.
+            pr.add(20.0, 0.0);
+        } else {
+            let bonus = if rescued > 1 { 30.0 } else { 15.0 };
+            pr.add(bonus, bonus);
+        }
+    }
+    let caught = ladder_capture_size(board, c, p);
+    if caught > 0 {
+        let bonus = if caught > 1 { 20.0 } else { 10.0 };
         pr.add(bonus, bonus);
     }
     let self_atari = self_atari_size(board, c, p);
@@ -139,6 +149,40 @@ pub fn prior(board: &Board, c: Color, p: Point, dist: &[u8; MAX_POINTS]) -> Prio
         }
     }
     pr
+}
+
+/// Whether extending an own chain in atari at `p` runs into a working
+/// ladder (the chain gets two liberties and is chased down anyway).
+fn runs_into_ladder(board: &Board, c: Color, p: Point) -> bool {
+    if libs_after(board, c, p) != 2 {
+        return false;
+    }
+    let own = c.stone();
+    board.neighbours(p).iter().any(|&q| {
+        board.stone(q) == own && board.libs(q) == 1 && super::ladder::escape_fails(board, q, c)
+    })
+}
+
+/// Stones of an enemy chain that `c` catches in a working ladder by an
+/// atari at `p` (0 if the move is no such atari).
+fn ladder_capture_size(board: &Board, c: Color, p: Point) -> u32 {
+    let enemy = (!c).stone();
+    let targets = board
+        .neighbours(p)
+        .into_iter()
+        .filter(|&q| board.stone(q) == enemy && board.libs(q) == 2);
+    let mut best = 0;
+    for q in targets {
+        if libs_after(board, c, p) < 2 {
+            continue;
+        }
+        let mut b = board.clone();
+        b.play_unchecked(c, Move::Play(p));
+        if b.stone(q) == enemy && b.libs(q) == 1 && super::ladder::escape_fails(&b, q, !c) {
+            best = best.max(b.chain_len(q));
+        }
+    }
+    best
 }
 
 /// Stones of `!c` that `c` captures by playing at `p`.

@@ -1,0 +1,132 @@
+//! Ladder reading for priors: does running from atari work?
+
+use crate::board::Board;
+use crate::types::{Color, Move, Point, Stone};
+
+/// Deepest ladder read, in moves.
+const MAX_DEPTH: u32 = 80;
+
+/// Whether the chain at `chain` (in atari, of colour `defender`) is caught
+/// in a ladder when the defender extends at its liberty now: the attacker
+/// keeps it in atari until it is captured. Counter-captures of attacking
+/// stones in atari count as escapes.
+pub fn escape_fails(board: &Board, chain: Point, defender: Color) -> bool {
+    if board.stone(chain).color() != Some(defender) || board.libs(chain) != 1 {
+        return false;
+    }
+    defender_loses(board, chain, defender, 0)
+}
+
+/// Defender to move, chain in atari.
+fn defender_loses(board: &Board, chain: Point, c: Color, depth: u32) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    // A neighbouring attacker chain in atari can be captured: escape.
+    if has_capturable_neighbour(board, chain, c) {
+        return false;
+    }
+    let lib = board.atari_liberty(chain);
+    if !board.is_legal(c, lib) {
+        return true;
+    }
+    let mut b = board.clone();
+    b.play_unchecked(c, Move::Play(lib));
+    match b.libs(chain) {
+        0 | 1 => true,
+        2 => {
+            if has_capturable_neighbour(&b, chain, c) {
+                return false;
+            }
+            let mut libs = [Point::NONE; 2];
+            b.chain_liberties(chain, &mut libs);
+            libs.iter()
+                .any(|&a| attacker_wins_with(&b, chain, c, a, depth))
+        }
+        _ => false,
+    }
+}
+
+/// Attacker (`!c`) ataris at `a`; true if that keeps the ladder working.
+fn attacker_wins_with(board: &Board, chain: Point, c: Color, a: Point, depth: u32) -> bool {
+    let attacker = !c;
+    if !board.is_legal(attacker, a) {
+        return false;
+    }
+    let mut b = board.clone();
+    b.play_unchecked(attacker, Move::Play(a));
+    if b.stone(chain) == Stone::Empty {
+        return true;
+    }
+    // The atari stone must not be capturable at once.
+    if b.libs(a) == 1 {
+        return false;
+    }
+    b.libs(chain) == 1 && defender_loses(&b, chain, c, depth + 2)
+}
+
+fn has_capturable_neighbour(board: &Board, chain: Point, c: Color) -> bool {
+    let enemy = (!c).stone();
+    let mut found = false;
+    board.for_each_stone(chain, |s| {
+        for q in board.neighbours(s) {
+            if board.stone(q) == enemy && board.libs(q) == 1 {
+                found = true;
+            }
+        }
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(b: &Board, v: &str) -> Point {
+        match b.geometry().parse_move(v).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn ladder_on_an_empty_board_works() {
+        // White C3 in atari at C4; extending gives two liberties, and
+        // black chases it to the left edge.
+        let b = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . X . . . . .
+            . X O X . . . . .
+            . . X . . . . . .
+            . . . . . . . . .",
+        )
+        .unwrap();
+        let o = at(&b, "C3");
+        assert_eq!(b.libs(o), 1);
+        assert!(escape_fails(&b, o, Color::White));
+    }
+
+    #[test]
+    fn ladder_breaker_saves_the_chain() {
+        let b = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . O . . . . . . .
+            . . . X . . . . .
+            . X O X . . . . .
+            . . X . . . . . .
+            . . . . . . . . .",
+        )
+        .unwrap();
+        let o = at(&b, "C3");
+        assert!(!escape_fails(&b, o, Color::White));
+    }
+}
