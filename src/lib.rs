@@ -11,6 +11,7 @@
 //!   board/         stones, chains, exact liberties, captures, suicide,
 //!                  simple ko, Zobrist hash, consistency check, diagrams
 //!   types.rs       Color, Stone, Point, Move, vertex text
+//!   regress.rs     runner for the .tst regression files (gtp-tests/)
 //! ```
 //!
 //! The board knows nothing above it; superko and history live in the game;
@@ -21,6 +22,7 @@ pub mod engine;
 pub mod game;
 pub mod gtp;
 pub mod playout;
+pub mod regress;
 pub mod search;
 pub mod sgf;
 pub mod types;

@@ -1,7 +1,7 @@
 //! The `kosumi` binary: parses flags, starts the logger, runs GTP on
 //! stdin/stdout.
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 use kosumi::engine::{Config, Engine};
 use kosumi::game::Rules;
 
@@ -42,6 +42,24 @@ struct Cli {
     /// Playouts of reg_genmove (deterministic: fixed seed, one thread).
     #[arg(long, default_value_t = 4000)]
     reg_playouts: u64,
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+/// Subcommands; without one, kosumi speaks GTP.
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Run regression files (.tst) and print the pass rate per file.
+    Regress {
+        /// Files or folders of .tst files (default: gtp-tests/).
+        paths: Vec<std::path::PathBuf>,
+        /// Engine command line to test (default: this kosumi binary).
+        #[arg(long)]
+        engine: Option<String>,
+        /// Seconds to wait for each reply.
+        #[arg(long, default_value_t = 300)]
+        timeout: u64,
+    },
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -58,6 +76,14 @@ fn main() {
         })
         .init();
     let cli = Cli::parse();
+    if let Some(Cmd::Regress {
+        paths,
+        engine,
+        timeout,
+    }) = &cli.command
+    {
+        std::process::exit(kosumi::regress::cli(paths, engine.as_deref(), *timeout));
+    }
     if !(2..=kosumi::types::MAX_SIZE).contains(&cli.size) {
         eprintln!("kosumi: --size must be between 2 and 25");
         std::process::exit(2);
