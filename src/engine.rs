@@ -389,7 +389,7 @@ impl Engine {
                 if !game.is_legal(color, m) || board.is_true_eye(l, color) {
                     continue;
                 }
-                if libs > 1 && search::priors::self_atari_size(board, color, l) > 0 {
+                if libs > 1 && crate::playout::tactics::self_atari_size(board, color, l) > 0 {
                     continue;
                 }
                 let visits = cands

@@ -7,6 +7,10 @@
 //!
 //! No allocation happens inside a playout: the log is a fixed array.
 
+pub mod heavy;
+pub mod patterns;
+pub mod tactics;
+
 use crate::board::Board;
 use crate::types::{Color, Move, Point, Stone};
 use rand::rngs::SmallRng;
@@ -83,7 +87,8 @@ pub fn playout(
     let mut n = 0;
     while passes < 2 && n < cap {
         let m = match policy {
-            Policy::Light | Policy::Heavy => random_move(board, to_move, rng),
+            Policy::Light => random_move(board, to_move, rng),
+            Policy::Heavy => heavy::choose(board, to_move, rng),
         };
         board.play_unchecked(to_move, m);
         match m {

@@ -1,0 +1,188 @@
+//! The heavy playout policy (MCTS-NOTES "Playout policy"): answer the last
+//! move (capture what it put in atari, save own chains it put in atari),
+//! play on two-liberty chains next to it, 3x3 shapes around the last two
+//! moves, then a random move that is not an own true eye; self-ataris of
+//! two or more stones are mostly refused. No allocation: candidate lists
+//! are small fixed arrays.
+
+use super::patterns;
+use super::tactics::{capture_size, libs_after, self_atari_size};
+use crate::board::Board;
+use crate::types::{Color, Move, Point, Stone};
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+/// Probability of trying each rule (michi / Pachi values).
+const P_CAPTURE: f32 = 0.9;
+const P_TWO_LIBS: f32 = 0.8;
+const P_PATTERN: f32 = 0.9;
+/// Probability of refusing a self-atari of two or more stones.
+const P_REJECT_SELF_ATARI_RULE: f32 = 0.9;
+const P_REJECT_SELF_ATARI_RANDOM: f32 = 0.6;
+
+/// Up to 16 candidate points.
+struct Cands {
+    pts: [Point; 16],
+    n: usize,
+}
+
+impl Cands {
+    #[inline]
+    fn new() -> Self {
+        Cands {
+            pts: [Point::NONE; 16],
+            n: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, p: Point) {
+        if self.n < 16 && !self.pts[..self.n].contains(&p) {
+            self.pts[self.n] = p;
+            self.n += 1;
+        }
+    }
+
+    /// A random acceptable candidate: legal, not an own true eye, and not
+    /// a big self-atari (mostly).
+    fn pick(&mut self, board: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
+        while self.n > 0 {
+            let i = rng.gen_range(0..self.n);
+            let p = self.pts[i];
+            self.n -= 1;
+            self.pts[i] = self.pts[self.n];
+            if !board.is_legal(c, p) || board.is_true_eye(p, c) {
+                continue;
+            }
+            if self_atari_size(board, c, p) >= 2 && rng.gen::<f32>() < P_REJECT_SELF_ATARI_RULE {
+                continue;
+            }
+            return Some(p);
+        }
+        None
+    }
+}
+
+/// The heavy policy's move for `c`.
+pub fn choose(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
+    if let Move::Play(last) = board.last_move() {
+        if board.stone(last) != Stone::Empty && rng.gen::<f32>() < P_CAPTURE {
+            let mut cands = Cands::new();
+            atari_answers(board, c, last, &mut cands);
+            if let Some(p) = cands.pick(board, c, rng) {
+                return Move::Play(p);
+            }
+        }
+        if board.stone(last) != Stone::Empty && rng.gen::<f32>() < P_TWO_LIBS {
+            let mut cands = Cands::new();
+            two_liberty_moves(board, c, last, &mut cands);
+            if let Some(p) = cands.pick(board, c, rng) {
+                return Move::Play(p);
+            }
+        }
+        if rng.gen::<f32>() < P_PATTERN {
+            let mut cands = Cands::new();
+            pattern_moves(board, last, &mut cands);
+            if let Move::Play(last2) = board.last_move2() {
+                pattern_moves(board, last2, &mut cands);
+            }
+            if let Some(p) = cands.pick(board, c, rng) {
+                return Move::Play(p);
+            }
+        }
+    }
+    random_move(board, c, rng)
+}
+
+/// Captures of the last-move chain when it is in atari; for own chains
+/// next to the last move in atari: capture a neighbour in atari, or extend
+/// where that gives two liberties or more.
+fn atari_answers(board: &Board, c: Color, last: Point, cands: &mut Cands) {
+    let own = c.stone();
+    if board.stone(last) == (!c).stone() && board.libs(last) == 1 {
+        cands.push(board.atari_liberty(last));
+    }
+    for q in board.neighbours(last) {
+        if board.stone(q) != own || board.libs(q) != 1 {
+            continue;
+        }
+        // Counter-captures of enemy chains touching ours.
+        board.for_each_stone(q, |s| {
+            for r in board.neighbours(s) {
+                if board.stone(r) == (!c).stone() && board.libs(r) == 1 {
+                    cands.push(board.atari_liberty(r));
+                }
+            }
+        });
+        let lib = board.atari_liberty(q);
+        if libs_after(board, c, lib) >= 2 {
+            cands.push(lib);
+        }
+    }
+}
+
+/// Ataris on the last-move chain at two liberties, and defences of own
+/// two-liberty chains next to the last move (extensions to three).
+fn two_liberty_moves(board: &Board, c: Color, last: Point, cands: &mut Cands) {
+    let own = c.stone();
+    let mut libs = [Point::NONE; 2];
+    if board.stone(last) == (!c).stone() && board.libs(last) == 2 {
+        board.chain_liberties(last, &mut libs);
+        for &l in &libs {
+            if libs_after(board, c, l) >= 2 {
+                cands.push(l);
+            }
+        }
+    }
+    for q in board.neighbours(last) {
+        if board.stone(q) == own && board.libs(q) == 2 {
+            board.chain_liberties(q, &mut libs);
+            for &l in &libs {
+                if libs_after(board, c, l) >= 3 || capture_size(board, c, l) > 0 {
+                    cands.push(l);
+                }
+            }
+        }
+    }
+}
+
+/// Empty points around `center` that match a 3x3 pattern.
+fn pattern_moves(board: &Board, center: Point, cands: &mut Cands) {
+    let s = board.geometry().stride as i32;
+    for d in [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1] {
+        let p = Point((center.0 as i32 + d) as u16);
+        if board.stone(p) == Stone::Empty && patterns::matches(board, p) {
+            cands.push(p);
+        }
+    }
+}
+
+/// A uniformly random legal point that is not an own true eye, refusing
+/// most self-ataris of two or more stones; pass when none is left.
+pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
+    let empty = board.empty_points();
+    let n = empty.len();
+    if n == 0 {
+        return Move::Pass;
+    }
+    let start = rng.gen_range(0..n);
+    let mut fallback = None;
+    for i in 0..n {
+        let mut j = start + i;
+        if j >= n {
+            j -= n;
+        }
+        let p = Point(empty[j]);
+        if board.is_true_eye(p, c) || !board.is_legal(c, p) {
+            continue;
+        }
+        if self_atari_size(board, c, p) >= 2 {
+            if rng.gen::<f32>() < P_REJECT_SELF_ATARI_RANDOM {
+                fallback.get_or_insert(p);
+                continue;
+            }
+        }
+        return Move::Play(p);
+    }
+    fallback.map(Move::Play).unwrap_or(Move::Pass)
+}
