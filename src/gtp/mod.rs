@@ -5,8 +5,10 @@
 //! input (GoGui's `# interrupt`, any line stopping an analysis stream) while
 //! the main thread computes.
 
+pub mod analysis;
 pub mod args;
 pub mod commands;
+pub mod gogui;
 
 use crate::engine::Engine;
 use std::io::{BufRead, Write};
