@@ -113,6 +113,9 @@ pub struct Engine {
     ponder_on: Option<PonderKey>,
 }
 
+/// Longest pondering on one position: the tree is long full by then.
+const PONDER_LIMIT: Duration = Duration::from_secs(600);
+
 /// Identifies the position the engine may ponder on: the game right after
 /// its own move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,6 +174,7 @@ impl Engine {
         let komi = game.komi() + self.dynamic_komi(key.color);
         let limits = Limits {
             stop_on_input: true,
+            time: Some(PONDER_LIMIT),
             ..Limits::default()
         };
         let info = self.searcher.search(&game, komi, limits, input, None);
@@ -179,6 +183,16 @@ impl Engine {
             info.playouts,
             info.elapsed.as_secs_f64()
         );
+        if !input.any_input() {
+            // Stopped by the limit: do not start again on this position.
+            self.ponder_on = None;
+        }
+    }
+
+    /// Stops pondering until our next move (`kgs-game_over`: the opponent
+    /// may never move again).
+    pub fn stop_pondering(&mut self) {
+        self.ponder_on = None;
     }
 
     /// Searches the current position with `color` to move, for analysis

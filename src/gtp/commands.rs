@@ -415,8 +415,9 @@ fn kgs_rules(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErro
     empty()
 }
 
-fn kgs_game_over(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+fn kgs_game_over(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
+    e.stop_pondering();
     // The game may only be adjourned: keep the board.
     empty()
 }
