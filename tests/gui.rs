@@ -612,6 +612,15 @@ fn analysis_stream_ends_on_any_command_which_is_then_answered() {
     assert!(took < Duration::from_millis(300));
     assert!(rest.iter().all(|l| l.starts_with("info move ")), "{rest:?}");
     assert_eq!(p.reply(Duration::from_secs(5)), ["=2 2"]);
+    // An empty line is input too (it gets no reply of its own).
+    p.send("3 kata-analyze b 10\n");
+    assert_eq!(p.line(Duration::from_secs(5)), "=3");
+    parse_line(&p.line(Duration::from_secs(5)), true, 9);
+    p.send("\n");
+    let rest = p.reply(Duration::from_secs(5));
+    assert!(rest.iter().all(|l| l.starts_with("info move ")), "{rest:?}");
+    p.send("4 name\n");
+    assert_eq!(p.reply(Duration::from_secs(5)), ["=4 kosumi"]);
     p.finish();
 }
 

@@ -218,6 +218,14 @@ async function main() {
   )
   checkVariations(kata, true, 'kata-analyze')
 
+  // An empty line ends a stream too (the abort signal of newer @sabaki/gtp
+  // versions, `sendAbort`; 3.0.0 lacks it, so write the line directly).
+  let aborted = controller.sendCommand({name: 'lz-analyze', args: ['W', '20']})
+  await sleep(300)
+  controller.process.stdin.write('\n')
+  let abortResponse = await Promise.race([aborted, sleep(3000).then(() => null)])
+  check(abortResponse != null && !abortResponse.error, 'an empty line did not end lz-analyze')
+
   // Pipelined commands right after a stream: replies stay in order.
   let pipelined = await Promise.all([
     controller.sendCommand({name: 'known_command', args: ['lz-analyze']}),
