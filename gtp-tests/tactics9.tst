@@ -1,6 +1,7 @@
 # Tactics on 9x9: reg_genmove must find the move that decides a local
 # fight. Each position is loaded from an SGF file; the expected move is
-# the only good one. Hand-made problems come first (nakade); then positions
+# (or moves) the only good one. Hand-made problems come first (nakade, semeai,
+# snapback); then positions
 # from GNU Go self-play games (sgf/games/), taken where GNU Go's own reading
 # (owl_attack/owl_defend, attack/defend) found a chain or group whose
 # fate hangs on one move and GNU Go valued that move far above any other:
@@ -40,6 +41,47 @@ loadsgf sgf/nakade-kill-9.sgf
 loadsgf sgf/nakade-live-9.sgf
 2 reg_genmove white
 #? [H9]*
+
+# Semeai (sgf/semeai-9.sgf, komi 2.5): black C9 C8 C7 (liberties B9 B8)
+# and white D9 D8 D7 (liberties E9 E8) are shut in; whoever fills the
+# other's liberties first wins the race and the game (black by 2.5, or
+# white by 13.5).
+#    A B C D E F G H J
+#  9 O . X O . X . . .
+#  8 O . X O . X . . .
+#  7 O O X O X X . . .
+#  6 . O O X X X X . .
+#  5 . . O O O O X . .
+#  4 . . . . . O X . .
+#  3 . . . . . O X . .
+#  2 . . . . . O X . .
+#  1 . . . . . O X . .
+loadsgf sgf/semeai-9.sgf
+101 reg_genmove black
+#? [E9|E8]
+102 reg_genmove white
+#? [B9|B8]
+
+# Snapback (sgf/snapback-9.sgf, komi 7.5): black D9 D8 D7 C7 B7 A7 has
+# the liberties E9 E8, white C9 C8 B8 A8 has A9 B9. Filling E8 or E9 is
+# self-atari; black wins the race only by throwing in at A9 or B9: white
+# takes and black takes back five stones (or white ataris and black
+# captures four). White to move wins it by E9 or E8.
+#    A B C D E F G H J
+#  9 . . O X . O X . .
+#  8 O O O X . O X . .
+#  7 X X X X O O X . .
+#  6 O O O O O X X . .
+#  5 . . . . O X . . .
+#  4 . . . . O X . . .
+#  3 . . . . O X . . .
+#  2 . . . . O X . . .
+#  1 . . . . O X . . .
+loadsgf sgf/snapback-9.sgf
+103 reg_genmove black
+#? [A9|B9]
+104 reg_genmove white
+#? [E9|E8]
 
 # g9-100.sgf, before move 18: white makes the critical group live with B2 (5 stones at A5). GNU Go rates B2 33.5, the next best 9.3.
 #    A B C D E F G H J
