@@ -3,7 +3,7 @@
 
 use crate::game::{Game, Rules};
 use crate::gtp::InputState;
-use crate::search::{self, Limits, SearchConfig, SearchInfo, Searcher};
+use crate::search::{self, Limits, SearchConfig, SearchInfo, Searcher, Ticker};
 use crate::types::{Color, Move, Point};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,6 +26,10 @@ pub struct Config {
     pub resign_threshold: f64,
     /// Playouts of `reg_genmove` (deterministic, one thread).
     pub reg_playouts: u64,
+    /// Think on the opponent's time after our `genmove` (`--ponder`).
+    pub ponder: bool,
+    /// Live GoGui graphics on stderr during `genmove` (`--gfx`).
+    pub live_gfx: bool,
 }
 
 impl Default for Config {
@@ -39,6 +43,8 @@ impl Default for Config {
             time_per_move: 2.0,
             resign_threshold: 0.1,
             reg_playouts: 4000,
+            ponder: false,
+            live_gfx: false,
         }
     }
 }
@@ -102,6 +108,22 @@ pub struct Engine {
     pub time_used: [f64; 2],
     /// Summary of the last search.
     pub last_search: Option<SearchInfo>,
+    /// The position after our last generated move, while pondering on it
+    /// is allowed (`--ponder`).
+    ponder_on: Option<PonderKey>,
+}
+
+/// Longest pondering on one position: the tree is long full by then.
+const PONDER_LIMIT: Duration = Duration::from_secs(600);
+
+/// Identifies the position the engine may ponder on: the game right after
+/// its own move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PonderKey {
+    /// Who made that move.
+    color: Color,
+    move_count: usize,
+    hash: u64,
 }
 
 impl Engine {
@@ -116,6 +138,7 @@ impl Engine {
             searcher: Searcher::new(config.search.clone()),
             time_used: [0.0; 2],
             last_search: None,
+            ponder_on: None,
             config,
         }
     }
@@ -127,8 +150,67 @@ impl Engine {
     }
 
     /// Called by the loop when no command is waiting; returns when input
-    /// arrives or at once if there is nothing to do.
-    pub fn idle(&mut self, _input: &InputState) {}
+    /// arrives or at once if there is nothing to do. With `--ponder`, and
+    /// while the position is still the one our last `genmove` left, it
+    /// searches the opponent's move on their time and keeps the tree for
+    /// our next `genmove`; any input line (or `# interrupt`, or the end of
+    /// input) stops it within a few milliseconds.
+    pub fn idle(&mut self, input: &InputState) {
+        let Some(key) = self.ponder_on else {
+            return;
+        };
+        if !self.config.ponder || input.any_input() {
+            return;
+        }
+        let b = self.game.board();
+        if self.game.move_count() != key.move_count || b.hash() != key.hash {
+            // The opponent moved, or the game was changed: nothing to
+            // ponder on until our next move.
+            self.ponder_on = None;
+            return;
+        }
+        let game = self.game.clone();
+        // Our effective komi, so that the kept tree serves our next search.
+        let komi = game.komi() + self.dynamic_komi(key.color);
+        let limits = Limits {
+            stop_on_input: true,
+            time: Some(PONDER_LIMIT),
+            ..Limits::default()
+        };
+        let info = self.searcher.search(&game, komi, limits, input, None);
+        log::debug!(
+            "pondered {} playouts in {:.2}s",
+            info.playouts,
+            info.elapsed.as_secs_f64()
+        );
+        if !input.any_input() {
+            // Stopped by the limit: do not start again on this position.
+            self.ponder_on = None;
+        }
+    }
+
+    /// Stops pondering until our next move (`kgs-game_over`: the opponent
+    /// may never move again).
+    pub fn stop_pondering(&mut self) {
+        self.ponder_on = None;
+    }
+
+    /// Searches the current position with `color` to move, for analysis
+    /// commands: true komi, the kept tree reused when it fits; stops as
+    /// `limits` say. The ownership of the search is left in
+    /// `self.searcher.ownership`.
+    pub fn analyze(
+        &mut self,
+        color: Color,
+        limits: Limits,
+        input: &InputState,
+        tick: Option<Ticker>,
+    ) -> SearchInfo {
+        let mut game = self.game.clone();
+        game.set_to_move(color);
+        let komi = game.komi();
+        self.searcher.search(&game, komi, limits, input, tick)
+    }
 
     /// Starts a new game on a board of `size` (komi, rules and time
     /// settings are kept).
@@ -190,8 +272,23 @@ impl Engine {
     }
 
     /// Thinks for `color` and decides a move; plays it in `GenMode::Play`
-    /// and `GenMode::Cleanup`.
+    /// and `GenMode::Cleanup`. With `--gfx`, GoGui live graphics go to
+    /// stderr while it thinks.
     pub fn generate(&mut self, color: Color, mode: GenMode) -> Decision {
+        if self.config.live_gfx && mode != GenMode::Regression {
+            let mut draw = crate::gtp::gogui::live_gfx(self.game.geometry(), color);
+            let every = crate::gtp::gogui::LIVE_GFX_EVERY;
+            let d = self.generate_with(color, mode, Some((every, &mut draw)));
+            crate::gtp::gogui::live_gfx_clear();
+            return d;
+        }
+        self.generate_with(color, mode, None)
+    }
+
+    /// `generate` with a progress callback (`lz-genmove_analyze`), called
+    /// every interval with the candidates from `color`'s view.
+    pub fn generate_with(&mut self, color: Color, mode: GenMode, tick: Option<Ticker>) -> Decision {
+        self.ponder_on = None;
         let started = Instant::now();
         let mut game = self.game.clone();
         game.set_to_move(color);
@@ -204,9 +301,9 @@ impl Engine {
                 threads: 1,
                 ..self.config.search.clone()
             });
-            s.search(&game, komi, limits, &input, None)
+            s.search(&game, komi, limits, &input, tick)
         } else {
-            self.searcher.search(&game, komi, limits, &input, None)
+            self.searcher.search(&game, komi, limits, &input, tick)
         };
         let decision = self.decide(&game, color, mode, &info);
         log::info!(
@@ -231,6 +328,13 @@ impl Engine {
                     log::error!("generated an illegal move; passing instead");
                     let _ = self.game.play(color, Move::Pass);
                     return Decision::Move(Move::Pass);
+                }
+                if !self.game.is_over() {
+                    self.ponder_on = Some(PonderKey {
+                        color,
+                        move_count: self.game.move_count(),
+                        hash: self.game.board().hash(),
+                    });
                 }
             }
         }

@@ -42,6 +42,12 @@ struct Cli {
     /// Playouts of reg_genmove (deterministic: fixed seed, one thread).
     #[arg(long, default_value_t = 4000)]
     reg_playouts: u64,
+    /// Think on the opponent's time after our genmove (any input stops it).
+    #[arg(long)]
+    ponder: bool,
+    /// GoGui live graphics on stderr while genmove thinks.
+    #[arg(long)]
+    gfx: bool,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -71,8 +77,12 @@ fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .format(|buf, record| {
             use std::io::Write;
-            // Prefix keeps every line clear of Lizzie's `=`, `?`, `info`, `play`.
-            writeln!(buf, "[kosumi {}] {}", record.level(), record.args())
+            // Every line prefixed and no ` -> `: Lizzie reads stderr as GTP.
+            let text = kosumi::gtp::analysis::log_record(
+                record.level().as_str(),
+                &record.args().to_string(),
+            );
+            buf.write_all(text.as_bytes())
         })
         .init();
     let cli = Cli::parse();
@@ -110,6 +120,8 @@ fn main() {
         time_per_move: cli.time,
         resign_threshold: cli.resign,
         reg_playouts: cli.reg_playouts.max(1),
+        ponder: cli.ponder,
+        live_gfx: cli.gfx,
     };
     let mut engine = Engine::new(config);
     let stdin = std::io::BufReader::new(std::io::stdin());

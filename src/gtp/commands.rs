@@ -50,6 +50,21 @@ pub static COMMANDS: &[Command] = &[
     cmd("loadsgf", loadsgf),
     cmd("printsgf", printsgf),
     cmd("cputime", cputime),
+    cmd("lz-analyze", super::analysis::lz_analyze),
+    cmd("kata-analyze", super::analysis::kata_analyze),
+    cmd("lz-genmove_analyze", super::analysis::lz_genmove_analyze),
+    cmd(
+        "kata-genmove_analyze",
+        super::analysis::kata_genmove_analyze,
+    ),
+    cmd("gogui-analyze_commands", super::gogui::analyze_commands),
+    cmd("gogui-interrupt", super::gogui::interrupt),
+    cmd("kosumi-ownership", super::gogui::ownership),
+    cmd("kosumi-visits", super::gogui::visits),
+    cmd("kosumi-winrates", super::gogui::winrates),
+    cmd("kosumi-pv", super::gogui::pv),
+    cmd("kosumi-summary", super::gogui::summary_command),
+    cmd("kosumi-dead_stones", super::gogui::dead_stones),
 ];
 
 /// The command called exactly `name`, if any (never a prefix match).
@@ -400,8 +415,9 @@ fn kgs_rules(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErro
     empty()
 }
 
-fn kgs_game_over(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+fn kgs_game_over(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
+    e.stop_pondering();
     // The game may only be adjourned: keep the board.
     empty()
 }

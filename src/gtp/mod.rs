@@ -5,8 +5,10 @@
 //! input (GoGui's `# interrupt`, any line stopping an analysis stream) while
 //! the main thread computes.
 
+pub mod analysis;
 pub mod args;
 pub mod commands;
+pub mod gogui;
 
 use crate::engine::Engine;
 use std::io::{BufRead, Write};
@@ -25,6 +27,11 @@ pub struct InputState {
     interrupt: AtomicBool,
     /// Input ended (EOF or error).
     closed: AtomicBool,
+    /// A line that preprocessing emptied (blank, or a comment) arrived
+    /// since the command started: no command, but input, which ends an
+    /// analysis stream as in Leela Zero and KataGo (`@sabaki/gtp`'s
+    /// `sendAbort` writes an empty line).
+    blank: AtomicBool,
 }
 
 impl InputState {
@@ -48,7 +55,10 @@ impl InputState {
     /// Whether any input at all arrived since the command started (an
     /// interrupt, a command, or the end of input).
     pub fn any_input(&self) -> bool {
-        self.has_pending() || self.interrupted() || self.closed.load(Ordering::Acquire)
+        self.has_pending()
+            || self.interrupted()
+            || self.closed.load(Ordering::Acquire)
+            || self.blank.load(Ordering::Acquire)
     }
 
     /// Marks that the input thread read a command line (for tests that
@@ -153,6 +163,7 @@ pub fn execute(engine: &mut Engine, line: &str, out: &mut dyn Write, input: &Inp
     let name = parts.next().unwrap_or("");
     let args_text = parts.next().unwrap_or("");
     input.interrupt.store(false, Ordering::Release);
+    input.blank.store(false, Ordering::Release);
     let reply = match commands::find(name) {
         None => Err(GtpError::new("unknown command")),
         Some(cmd) => {
@@ -202,6 +213,8 @@ fn spawn_reader<R: BufRead + Send + 'static>(
                 if tx.send(line).is_err() {
                     break;
                 }
+            } else {
+                state.blank.store(true, Ordering::Release);
             }
         }
         state.closed.store(true, Ordering::Release);

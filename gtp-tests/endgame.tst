@@ -1,0 +1,135 @@
+# Endgame: the engine does not fill its own eyes or break a seki, does not
+# pass while a point that decides the game is open, passes when the game
+# is won and over, and under kgs-genmove_cleanup captures dead stones
+# before it passes. Area rules (kgs-rules chinese) throughout, so passing
+# and filling one's own territory cost nothing and only the result counts.
+# The positions are those of scoring.tst plus two of their own.
+
+boardsize 9
+kgs-rules chinese
+
+# --- Passes when won and over -------------------------------------------
+# The split position of scoring.tst: black 41, white 40; with komi 0.5
+# black wins by half a point and nothing is left to play.
+loadsgf sgf/score-split.sgf
+komi 0.5
+play w pass
+1 reg_genmove b
+#? [PASS]
+# With komi 10.5 white wins: white passes after black's pass.
+loadsgf sgf/score-split.sgf
+komi 10.5
+play b pass
+2 reg_genmove w
+#? [PASS]
+
+# --- Does not fill its own eyes ------------------------------------------
+#    A B C D E F G H J
+#  9 . X X X O . . . .
+#  8 X X X X O . . . .
+#  7 . X X X O . . . .
+#  6 X X X X O . . . .
+#  5 X X X X X O . . .
+#  4 X X X X X O . . .
+#  3 X X X X X O . . .
+#  2 X X X X X O . . .
+#  1 X X X X X O . . .
+# Black's one group lives by the eyes A9 and A7; black wins by 0.5.
+loadsgf sgf/end-two-eyes.sgf
+play w pass
+3 reg_genmove b
+#? [!A9|A7]
+4 reg_genmove b
+#? [PASS]
+# White to move cannot kill it, and it does not try the eyes either.
+5 reg_genmove w
+#? [!A9|A7]
+
+# --- Does not break a seki ------------------------------------------------
+# score-seki.sgf: black A9 A8 A7 and white C9 C8 C7 B7 share B9 and B8;
+# whoever plays there loses its stones.
+loadsgf sgf/score-seki.sgf
+play w pass
+6 reg_genmove b
+#? [!B9|B8]
+7 reg_genmove w
+#? [!B9|B8]
+# score-seki-eyes.sgf: C9 is shared, A9 is black's eye, E9 white's.
+loadsgf sgf/score-seki-eyes.sgf
+play w pass
+8 reg_genmove b
+#? [!A9|C9]
+9 reg_genmove w
+#? [!C9|E9]
+
+# --- Does not pass while losing with moves left ------------------------
+# score-dame.sgf: E5 is the last open point; with komi 0.5 it decides
+# the game (black 41 to 40.5 with it, 40 to 41.5 without).
+#    A B C D E F G H J
+#  6 . . . X O . . . .
+#  5 . . . X . O . . .
+#  4 . . . . X O . . .
+loadsgf sgf/score-dame.sgf
+komi 0.5
+play w pass
+10 reg_genmove b
+#? [E5]
+# With komi -0.5 it is white who must take E5.
+loadsgf sgf/score-dame.sgf
+komi -0.5
+play b pass
+11 reg_genmove w
+#? [E5]
+# end-gap.sgf: white's wall has a gap at E5; whoever takes E5 wins.
+#    A B C D E F G H J
+#  6 . . . X O . . . .
+#  5 . . . X . . O . .
+#  4 . . . . X O . . .
+loadsgf sgf/end-gap.sgf
+12 reg_genmove b
+#? [E5]
+13 reg_genmove w
+#? [E5]
+
+# --- Dead stones and kgs-genmove_cleanup ---------------------------------
+# score-dead.sgf: white B7 B3 C1 and black H7 are dead. With komi 0.5
+# black wins with them counted dead, so reg_genmove passes ...
+loadsgf sgf/score-dead.sgf
+komi 0.5
+play w pass
+14 reg_genmove b
+#? [PASS]*
+# ... while kgs-genmove_cleanup must start removing them: a liberty of
+# B7, B3 or C1.
+15 kgs-genmove_cleanup b
+#? [A7|C7|B8|B6|A3|C3|B4|B2|B1|D1|C2]*
+# White too removes black H7 before passing (kgs-genmove_cleanup plays
+# its move, so the position is loaded again).
+loadsgf sgf/score-dead.sgf
+komi 0.5
+play b pass
+16 kgs-genmove_cleanup w
+#? [G7|J7|H8|H6]*
+# 13x13 (score-13.sgf): white wins by 20.5; black L4 is dead.
+loadsgf sgf/score-13.sgf
+play b pass
+17 reg_genmove w
+#? [PASS]*
+18 kgs-genmove_cleanup w
+#? [M4|L5|L3]
+# 19x19 (score-19.sgf): white wins by 26.5; black O3 is dead.
+loadsgf sgf/score-19.sgf
+play b pass
+19 reg_genmove w
+#? [PASS]*
+20 kgs-genmove_cleanup w
+#? [N3|P3|O4|O2]
+# A white stone in black's corner, and black to clean up after two
+# passes: the first move is a liberty of the dead stone.
+boardsize 9
+loadsgf sgf/score-prisoners.sgf 4
+komi 0.5
+play b pass
+play w pass
+21 kgs-genmove_cleanup b
+#? [B9]
