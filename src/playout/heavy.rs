@@ -176,11 +176,9 @@ pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
         if board.is_true_eye(p, c) || !board.is_legal(c, p) {
             continue;
         }
-        if self_atari_size(board, c, p) >= 2 {
-            if rng.gen::<f32>() < P_REJECT_SELF_ATARI_RANDOM {
-                fallback.get_or_insert(p);
-                continue;
-            }
+        if self_atari_size(board, c, p) >= 2 && rng.gen::<f32>() < P_REJECT_SELF_ATARI_RANDOM {
+            fallback.get_or_insert(p);
+            continue;
         }
         return Move::Play(p);
     }
