@@ -28,7 +28,7 @@ boardsize 13
 #  1 . . . . . . . . . . . . .
 loadsgf sgf/ladder-works-13.sgf
 1 reg_genmove black
-#? [F4]
+#? [F4]*
 
 # White K10 breaks the ladder: black F4 would fail.
 #    A B C D E F G H J K L M N
@@ -226,7 +226,7 @@ loadsgf sgf/games/g13-202.sgf 54
 #    A B C D E F G H J K L M N
 loadsgf sgf/games/g13-202.sgf 55
 13 reg_genmove black
-#? [M2]*
+#? [M2]
 
 # g13-202.sgf, before move 56: white makes the critical group live with L2 (6 stones at K3). GNU Go rates L2 30.5, the next best 6.5.
 #    A B C D E F G H J K L M N

@@ -113,7 +113,7 @@ loadsgf sgf/games/g9-100.sgf 18
 #    A B C D E F G H J
 loadsgf sgf/games/g9-100.sgf 19
 4 reg_genmove black
-#? [D8]*
+#? [D8]
 
 # g9-100.sgf, before move 21: black makes the critical group live with B8 (4 stones at C7). GNU Go rates B8 32.6, the next best 11.6.
 #    A B C D E F G H J
@@ -177,7 +177,7 @@ loadsgf sgf/games/g9-101.sgf 17
 #    A B C D E F G H J
 loadsgf sgf/games/g9-101.sgf 18
 8 reg_genmove white
-#? [F8]*
+#? [F8]
 
 # g9-101.sgf, before move 23: black kills the critical group at J8 (5 stones at G8). GNU Go rates J8 31.0, the next best 6.3.
 #    A B C D E F G H J
@@ -241,7 +241,7 @@ loadsgf sgf/games/g9-102.sgf 19
 #    A B C D E F G H J
 loadsgf sgf/games/g9-102.sgf 36
 12 reg_genmove white
-#? [D6]
+#? [D6]*
 
 # g9-102.sgf, before move 38: white makes the critical group live with D8 (4 stones at E9). GNU Go rates D8 30.1, the next best 11.5.
 #    A B C D E F G H J
@@ -273,7 +273,7 @@ loadsgf sgf/games/g9-102.sgf 38
 #    A B C D E F G H J
 loadsgf sgf/games/g9-102.sgf 43
 14 reg_genmove black
-#? [B3]*
+#? [B3]
 
 # g9-103.sgf, before move 24: white makes the critical group live with J3 (4 stones at F3). GNU Go rates J3 36.0, the next best 5.2.
 #    A B C D E F G H J
@@ -305,7 +305,7 @@ loadsgf sgf/games/g9-103.sgf 24
 #    A B C D E F G H J
 loadsgf sgf/games/g9-103.sgf 40
 16 reg_genmove white
-#? [B4]*
+#? [B4]
 
 # g9-103.sgf, before move 48: white kills the critical group at G6 (5 stones at G5). GNU Go rates G6 18.6, the next best 0.3.
 #    A B C D E F G H J
@@ -353,7 +353,7 @@ loadsgf sgf/games/g9-103.sgf 49
 #    A B C D E F G H J
 loadsgf sgf/games/g9-106.sgf 27
 19 reg_genmove black
-#? [E4]
+#? [E4]*
 
 # g9-106.sgf, before move 38: white makes the critical group live with A8 (9 stones at D9). GNU Go rates A8 35.1, the next best 1.1.
 #    A B C D E F G H J
@@ -385,7 +385,7 @@ loadsgf sgf/games/g9-106.sgf 38
 #    A B C D E F G H J
 loadsgf sgf/games/g9-109.sgf 17
 21 reg_genmove black
-#? [H4]*
+#? [H4]
 
 # g9-109.sgf, before move 18: white makes the critical group live with H4 (4 stones at F3). GNU Go rates H4 37.0, the next best 13.1.
 #    A B C D E F G H J
@@ -497,5 +497,5 @@ loadsgf sgf/games/g9-111.sgf 24
 #    A B C D E F G H J
 loadsgf sgf/games/g9-111.sgf 25
 28 reg_genmove black
-#? [J8]*
+#? [J8]
 

@@ -1,0 +1,61 @@
+# GUI and analysis commands (Sabaki, Lizzie, GoGui).
+#
+# lz-analyze and kata-analyze stream until the next command arrives, and a
+# regression runner waits for each reply before it sends the next command,
+# so the streams themselves are checked by tests/gui.rs and tests/sabaki;
+# here they appear with their error cases, which reply at once.
+
+boardsize 9
+clear_board
+komi 7
+
+10 gogui-interrupt
+#? []
+
+20 gogui-analyze_commands
+#? [dboard/Ownership/kosumi-ownership\ngfx/Visits/kosumi-visits\ngfx/Win rates/kosumi-winrates\nvar/Principal variation/kosumi-pv\nstring/Search summary/kosumi-summary\ngfx/Dead stones/kosumi-dead_stones]
+
+lz-analyze B 50 bogus
+#! [syntax error: unknown analyze key 'bogus']
+lz-analyze X
+#! [syntax error: unknown analyze key 'X']
+kata-analyze W 10 ownership maybe
+#! [syntax error: ownership must be true or false, got 'maybe']
+lz-genmove_analyze
+#! [syntax error: missing color]
+kata-genmove_analyze Q
+#! [syntax error: invalid color 'Q']
+kata-genmove_analyze B 20 avoid
+#! [avoid is not supported by genmove_analyze.*]
+kosumi-pv extra
+#! [syntax error: unexpected argument 'extra']
+
+# An empty 9x9 board: a dboard of 9 rows of 9 values in [-1, 1].
+30 kosumi-ownership
+#? [(\s*(-?[01]\.[0-9]+\s+){8}-?[01]\.[0-9]+\s*){9}]
+
+40 kosumi-summary
+#? [black to move: best [A-HJ][1-9], win rate .*]
+
+50 kosumi-dead_stones
+#? [TEXT dead: 0 black, 0 white stones; seki: 0 stones]
+
+# gfx: influence of the visits, labels, and a summary text line.
+60 kosumi-visits
+#? [INFLUENCE( [A-HJ][1-9] [01]\.[0-9]+)+\nLABEL( [A-HJ][1-9] [0-9]+k?)+\nTEXT black to move: .*]
+
+70 kosumi-winrates
+#? [LABEL( [A-HJ][1-9] [0-9]+)+\nSQUARE [A-HJ][1-9]\nTEXT black to move: .*]
+
+# var: the principal variation as moves from the side to move.
+80 kosumi-pv
+#? [[A-HJ][1-9]( ([A-HJ][1-9]|PASS))*]
+
+# genmove_analyze plays the move: the point is taken afterwards.
+play b e5
+90 lz-genmove_analyze w 50
+#? [(info .*\n)*play ([A-HJ][1-9]|pass)]
+100 kata-genmove_analyze b 50
+#? [(info .*\n)*play ([A-HJ][1-9]|pass)]
+110 is_legal w e5
+#? [0]
