@@ -586,10 +586,11 @@ impl Searcher {
     }
 
     /// Takes the kept tree for `game` if the game continues the position
-    /// it was built for (same setup and komi, the kept moves a prefix of
-    /// the game's, colours alternating as the tree assumes); otherwise a
-    /// fresh root.
-    fn take_root(&mut self, game: &Game) -> (Box<Node>, bool) {
+    /// it was built for (same setup, the kept moves a prefix of the game's,
+    /// colours alternating as the tree assumes) and its search komi is
+    /// within two points of `komi` (dynamic komi moves a little every
+    /// move); otherwise a fresh root.
+    fn take_root(&mut self, game: &Game, komi: f32) -> (Box<Node>, bool) {
         let fresh = (Box::new(Node::default()), false);
         let Some(t) = self.tree.take() else {
             return fresh;
@@ -598,7 +599,7 @@ impl Searcher {
         let setup_hash = game.position_hashes().first().copied().unwrap_or(0);
         let k = t.moves.len();
         if t.size != game.size()
-            || t.komi != game.komi()
+            || (t.komi - komi).abs() > 2.0
             || t.setup_hash != setup_hash
             || moves.len() < k
             || moves[..k] != t.moves[..]
@@ -671,7 +672,7 @@ impl Searcher {
             self.drop_tree();
             (Box::new(Node::default()), false)
         } else {
-            self.take_root(game)
+            self.take_root(game, komi)
         };
         let board = game.board().clone();
         let to_move = game.to_move();
@@ -733,7 +734,7 @@ impl Searcher {
             root,
             moves: game.moves().collect(),
             setup_hash: game.position_hashes().first().copied().unwrap_or(0),
-            komi: game.komi(),
+            komi,
             size: game.size(),
             to_move,
         });

@@ -55,14 +55,14 @@ fn reuses_the_subtree_of_the_moves_played() {
     let best = info.candidates[0].mv;
     let kept = info.candidates[0].visits;
     g.play(Color::Black, best).unwrap();
-    let (root, reused) = s.take_root(&g);
+    let (root, reused) = s.take_root(&g, 7.0);
     assert!(reused);
     assert!(root.visits.load(Ordering::Relaxed) >= kept);
     // A different game is not reused.
     let mut s2 = searcher(1);
     run(&mut s2, &g, 500, false);
     let other = Game::new(9, 6.5, Rules::Chinese);
-    assert!(!s2.take_root(&other).1);
+    assert!(!s2.take_root(&other, 6.5).1);
 }
 
 #[test]
