@@ -59,6 +59,10 @@ pub struct Game {
     /// Setup stones (handicap, SGF AB/AW), in the order placed.
     setup: Vec<(Color, Point)>,
     handicap: usize,
+    /// Number of moves that may not be taken back: setup stones (SGF AB/AW
+    /// in mid-game) were placed after them, and undoing them would leave
+    /// those stones and the position history out of step.
+    undo_floor: usize,
 }
 
 /// A final score: positive means black leads.
@@ -106,6 +110,7 @@ impl Game {
             positions: vec![h],
             setup: Vec::new(),
             handicap: 0,
+            undo_floor: 0,
         }
     }
 
@@ -239,6 +244,9 @@ impl Game {
     /// Takes back the last move. False when there is none (setup and
     /// handicap stones are not moves).
     pub fn undo(&mut self) -> bool {
+        if self.history.len() <= self.undo_floor {
+            return false;
+        }
         match self.history.pop() {
             None => false,
             Some(e) => {
@@ -269,6 +277,7 @@ impl Game {
         }
         self.board = b;
         self.setup.extend_from_slice(stones);
+        self.undo_floor = self.history.len();
         // The setup position starts the history of positions.
         if self.history.is_empty() {
             self.positions = vec![self.board.hash()];

@@ -743,6 +743,34 @@ fn undo_stops_at_handicap_stones() {
     assert!(g.set_handicap(&pts(&geo, "K10 K4")).is_err());
 }
 
+#[test]
+fn undo_stops_at_setup_stones_placed_after_moves() {
+    // An SGF may add stones in mid-game; the moves before them stay.
+    let mut g = Game::new(9, 0.0, Rules::Chinese);
+    let geo = g.geometry();
+    gplay(&mut g, Black, "E5").unwrap();
+    g.place_setup(&[(White, pt(&geo, "C3"))]).unwrap();
+    gplay(&mut g, White, "G7").unwrap();
+    assert!(g.undo());
+    assert!(!g.undo(), "E5 came before the setup stone");
+    assert_board(
+        g.board(),
+        "
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . . . . X . . . .
+        4 . . . . . . . . .
+        3 . . O . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .",
+    );
+    // The position history still matches the board: G7 may be replayed.
+    assert_eq!(g.position_hashes().last(), Some(&g.board().hash()));
+    gplay(&mut g, White, "G7").unwrap();
+}
+
 // ---------------------------------------------------------------------------
 // Scoring
 

@@ -470,7 +470,7 @@ fn run_size(size: usize, budget: usize, seed: u64) -> Stats {
                 }
                 assert!(sim.offer(c, m, &mut stats), "legal move refused");
             }
-            if sim.game.move_count() % sweep_every == 0 {
+            if sim.game.move_count().is_multiple_of(sweep_every) {
                 sim.sweep();
                 stats.sweeps += 1;
             }
@@ -511,8 +511,8 @@ fn stress_random_games_on_five_sizes() {
         assert!(stats.captures > 0);
         offered += stats.offered;
         illegal += stats.illegal_on_purpose;
-        for i in 0..5 {
-            refused[i] += stats.refused[i];
+        for (total, n) in refused.iter_mut().zip(stats.refused) {
+            *total += n;
         }
     }
     println!("total: {offered} moves offered, {illegal} illegal on purpose");
