@@ -265,6 +265,67 @@ impl Sim {
                     "sweep {c} {}",
                     geo.vertex(p)
                 );
+                let i = self.naive.index(&geo, p);
+                if b.stone(p) == Stone::Empty {
+                    assert_eq!(
+                        b.is_suicide(c, p),
+                        board_ref == Err(IllegalMove::Suicide),
+                        "is_suicide {c} {}",
+                        geo.vertex(p)
+                    );
+                    assert_eq!(
+                        b.is_eyeish(p, c),
+                        self.naive.surrounded_by(i, code(c)),
+                        "is_eyeish {c} {}",
+                        geo.vertex(p)
+                    );
+                    let after = board_ref.is_ok().then(|| {
+                        let mut copy = b.clone();
+                        copy.play_unchecked(c, Move::Play(p));
+                        copy.hash()
+                    });
+                    assert_eq!(
+                        b.hash_after(c, p),
+                        after,
+                        "hash_after {c} {}",
+                        geo.vertex(p)
+                    );
+                }
+            }
+            if b.stone(p) != Stone::Empty {
+                // Chain queries against the reference's flood fill.
+                let i = self.naive.index(&geo, p);
+                let (members, libs) = self.naive.chain(i);
+                assert_eq!(b.chain_len(p) as usize, members.len());
+                assert_eq!(b.libs(p) as usize, libs.len());
+                let mut out = [Point::NONE; 4];
+                let n = b.chain_liberties(p, &mut out);
+                assert_eq!(n, libs.len().min(4), "chain_liberties at {}", geo.vertex(p));
+                let mut got: Vec<usize> = out[..n]
+                    .iter()
+                    .map(|&q| self.naive.index(&geo, q))
+                    .collect();
+                got.sort_unstable();
+                got.dedup();
+                assert_eq!(got.len(), n, "repeated liberty at {}", geo.vertex(p));
+                assert!(
+                    got.iter().all(|q| libs.contains(q)),
+                    "not a liberty at {}",
+                    geo.vertex(p)
+                );
+                if libs.len() == 1 {
+                    assert_eq!(self.naive.index(&geo, b.atari_liberty(p)), libs[0]);
+                }
+                let mut walked = 0;
+                b.for_each_stone(p, |q| {
+                    walked += 1;
+                    assert!(members.contains(&self.naive.index(&geo, q)));
+                });
+                assert_eq!(walked, members.len());
+                assert_eq!(
+                    b.chain(p),
+                    b.chain(geo.point(members[0] % b.size(), members[0] / b.size()))
+                );
             }
         }
     }
@@ -396,7 +457,11 @@ fn run_size(size: usize, budget: usize, seed: u64) -> Stats {
         5 => 80,
         _ => 30,
     };
-    let sweep_every = if size <= 5 { 1 } else { 17 };
+    let sweep_every = match size {
+        0..=5 => 1,
+        6..=9 => 17,
+        _ => 31,
+    };
     while stats.offered < budget {
         let mut sim = Sim::new(size);
         let mut recent_ko: Option<(Point, Color)> = None;
