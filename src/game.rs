@@ -484,31 +484,63 @@ fn regions_touching(board: &Board, dead: &[bool], seki: &[Point]) -> Vec<bool> {
 /// Stones in seki by a static test on a finished position: a chain (not
 /// dead) with two liberties, one of which it shares with an enemy chain that
 /// also has two liberties, so that neither side can fill the shared point
-/// without putting itself in atari. Returns every stone of such chains.
+/// without putting itself in atari, nor approach the other's liberties
+/// without being in atari (a liberty inside a big territory, or a shared
+/// point that one side fills by connecting out, is no seki). Returns every
+/// stone of such chains.
 pub fn static_seki(board: &Board, dead: &[Point]) -> Vec<Point> {
     let geo = board.geometry();
     let mut out = Vec::new();
-    let mut libs = [Point::NONE; 2];
     for p in geo.points() {
-        let s = board.stone(p);
-        if s.color().is_none() || dead.contains(&p) || board.chain(p) != p {
+        let Some(c) = board.stone(p).color() else {
+            continue;
+        };
+        if dead.contains(&p) || board.chain(p) != p || !holds_two_liberties(board, p, c) {
             continue;
         }
-        if board.libs(p) != 2 {
-            continue;
-        }
-        board.chain_liberties(p, &mut libs);
-        let shared = libs.iter().any(|&l| {
+        let libs = two_liberties(board, p);
+        let partner = libs.iter().any(|&l| {
             board.neighbours(l).iter().any(|&q| {
-                let t = board.stone(q);
-                t.color().is_some() && t != s && !dead.contains(&q) && board.libs(q) == 2
+                board.stone(q) == (!c).stone()
+                    && !dead.contains(&q)
+                    && holds_two_liberties(board, q, !c)
+                    && two_liberties(board, q).contains(&l)
+                    // Neither side can fill the shared point.
+                    && fills_into_atari(board, c, l)
+                    && fills_into_atari(board, !c, l)
             })
         });
-        if shared {
+        if partner {
             board.for_each_stone(p, |q| out.push(q));
         }
     }
     out
+}
+
+/// The two liberties of the chain at `p`. Precondition: it has two.
+fn two_liberties(board: &Board, p: Point) -> [Point; 2] {
+    let mut libs = [Point::NONE; 2];
+    board.chain_liberties(p, &mut libs);
+    libs
+}
+
+/// Whether the chain of `c` at `p` has exactly two liberties and the
+/// opponent can approach neither without being in atari itself.
+fn holds_two_liberties(board: &Board, p: Point, c: Color) -> bool {
+    board.libs(p) == 2
+        && two_liberties(board, p)
+            .iter()
+            .all(|&l| fills_into_atari(board, !c, l))
+}
+
+/// Whether `c` playing at empty `l` is illegal or leaves its chain there
+/// with at most one liberty.
+fn fills_into_atari(board: &Board, c: Color, l: Point) -> bool {
+    let mut b = board.clone();
+    match b.try_play(c, Move::Play(l)) {
+        Err(_) => true,
+        Ok(()) => b.libs(l) <= 1,
+    }
 }
 
 /// Handicap points per GTP 4.1.1 for `n` stones on a `size` board, or

@@ -930,6 +930,41 @@ fn static_seki_finds_the_seki_chains() {
 }
 
 #[test]
+fn two_liberties_sharing_a_dame_are_not_always_seki() {
+    // C1 and E1 share D1, each with two liberties. Black may fill D1
+    // safely (it connects to D2-E2 and puts E1 in atari): no seki.
+    let b = board(
+        "
+        7 . . . . . . .
+        6 . . . . . . .
+        5 . . . . . . .
+        4 . . . . . . .
+        3 . . . . . . .
+        2 X X O X X O O
+        1 . . X . O . .
+          A B C D E F G",
+    );
+    assert_eq!(static_seki(&b, &[]), vec![]);
+    // So A1-B1 counts for Black and F1-G1 for White under territory rules.
+    let g = game(
+        "
+        7 . . . . . . .
+        6 . . . . . . .
+        5 . . . . . . .
+        4 . . . . . . .
+        3 . . . . . . .
+        2 X X O X X O O
+        1 . . X . O . .
+          A B C D E F G",
+        Black,
+        0.0,
+        Rules::Japanese,
+    );
+    let s = g.score_all_alive();
+    assert_eq!((s.black, s.white), (2.0, 2.0));
+}
+
+#[test]
 fn seki_under_both_rules() {
     let g = game(SEKI, Black, 0.0, Rules::Chinese);
     let geo = g.geometry();
