@@ -59,6 +59,10 @@ pub struct Game {
     /// Setup stones (handicap, SGF AB/AW), in the order placed.
     setup: Vec<(Color, Point)>,
     handicap: usize,
+    /// Number of moves that may not be taken back: setup stones (SGF AB/AW
+    /// in mid-game) were placed after them, and undoing them would leave
+    /// those stones and the position history out of step.
+    undo_floor: usize,
 }
 
 /// A final score: positive means black leads.
@@ -106,6 +110,7 @@ impl Game {
             positions: vec![h],
             setup: Vec::new(),
             handicap: 0,
+            undo_floor: 0,
         }
     }
 
@@ -239,6 +244,9 @@ impl Game {
     /// Takes back the last move. False when there is none (setup and
     /// handicap stones are not moves).
     pub fn undo(&mut self) -> bool {
+        if self.history.len() <= self.undo_floor {
+            return false;
+        }
         match self.history.pop() {
             None => false,
             Some(e) => {
@@ -269,6 +277,7 @@ impl Game {
         }
         self.board = b;
         self.setup.extend_from_slice(stones);
+        self.undo_floor = self.history.len();
         // The setup position starts the history of positions.
         if self.history.is_empty() {
             self.positions = vec![self.board.hash()];
@@ -475,31 +484,63 @@ fn regions_touching(board: &Board, dead: &[bool], seki: &[Point]) -> Vec<bool> {
 /// Stones in seki by a static test on a finished position: a chain (not
 /// dead) with two liberties, one of which it shares with an enemy chain that
 /// also has two liberties, so that neither side can fill the shared point
-/// without putting itself in atari. Returns every stone of such chains.
+/// without putting itself in atari, nor approach the other's liberties
+/// without being in atari (a liberty inside a big territory, or a shared
+/// point that one side fills by connecting out, is no seki). Returns every
+/// stone of such chains.
 pub fn static_seki(board: &Board, dead: &[Point]) -> Vec<Point> {
     let geo = board.geometry();
     let mut out = Vec::new();
-    let mut libs = [Point::NONE; 2];
     for p in geo.points() {
-        let s = board.stone(p);
-        if s.color().is_none() || dead.contains(&p) || board.chain(p) != p {
+        let Some(c) = board.stone(p).color() else {
+            continue;
+        };
+        if dead.contains(&p) || board.chain(p) != p || !holds_two_liberties(board, p, c) {
             continue;
         }
-        if board.libs(p) != 2 {
-            continue;
-        }
-        board.chain_liberties(p, &mut libs);
-        let shared = libs.iter().any(|&l| {
+        let libs = two_liberties(board, p);
+        let partner = libs.iter().any(|&l| {
             board.neighbours(l).iter().any(|&q| {
-                let t = board.stone(q);
-                t.color().is_some() && t != s && !dead.contains(&q) && board.libs(q) == 2
+                board.stone(q) == (!c).stone()
+                    && !dead.contains(&q)
+                    && holds_two_liberties(board, q, !c)
+                    && two_liberties(board, q).contains(&l)
+                    // Neither side can fill the shared point.
+                    && fills_into_atari(board, c, l)
+                    && fills_into_atari(board, !c, l)
             })
         });
-        if shared {
+        if partner {
             board.for_each_stone(p, |q| out.push(q));
         }
     }
     out
+}
+
+/// The two liberties of the chain at `p`. Precondition: it has two.
+fn two_liberties(board: &Board, p: Point) -> [Point; 2] {
+    let mut libs = [Point::NONE; 2];
+    board.chain_liberties(p, &mut libs);
+    libs
+}
+
+/// Whether the chain of `c` at `p` has exactly two liberties and the
+/// opponent can approach neither without being in atari itself.
+fn holds_two_liberties(board: &Board, p: Point, c: Color) -> bool {
+    board.libs(p) == 2
+        && two_liberties(board, p)
+            .iter()
+            .all(|&l| fills_into_atari(board, !c, l))
+}
+
+/// Whether `c` playing at empty `l` is illegal or leaves its chain there
+/// with at most one liberty.
+fn fills_into_atari(board: &Board, c: Color, l: Point) -> bool {
+    let mut b = board.clone();
+    match b.try_play(c, Move::Play(l)) {
+        Err(_) => true,
+        Ok(()) => b.libs(l) <= 1,
+    }
 }
 
 /// Handicap points per GTP 4.1.1 for `n` stones on a `size` board, or

@@ -59,7 +59,9 @@ pub fn load(
         return Err(SgfError(format!("unsupported board size {size}")));
     }
     let komi = match root.get_property("KM") {
-        Some(Prop::KM(k)) if k.is_finite() => *k as f32,
+        // Bounded like the `komi` command: a huge value would become an
+        // infinite f32 and print as `W+inf`.
+        Some(Prop::KM(k)) if k.is_finite() && k.abs() <= 10_000.0 => *k as f32,
         _ => default_komi,
     };
     let mut game = Game::new(size, komi, rules);
@@ -104,9 +106,17 @@ pub fn load(
             }
         }
         if !setup.is_empty() {
-            game.place_setup(&setup).map_err(SgfError)?;
-            if handicap >= 2 && moves_played == 0 && setup.iter().all(|s| s.0 == Color::Black) {
-                game.set_to_move(Color::White);
+            let all_black = setup.iter().all(|s| s.0 == Color::Black);
+            if handicap >= 2 && all_black && moves_played == 0 && game.setup_stones().is_empty() {
+                // Handicap stones: the game records their number (HA in
+                // printsgf, dynamic komi); White moves next.
+                let pts: Vec<Point> = setup.iter().map(|s| s.1).collect();
+                game.set_handicap(&pts).map_err(SgfError)?;
+            } else {
+                game.place_setup(&setup).map_err(SgfError)?;
+                if handicap >= 2 && moves_played == 0 && all_black {
+                    game.set_to_move(Color::White);
+                }
             }
         }
         if let Some((c, _)) = mv {
@@ -158,11 +168,18 @@ pub fn write(game: &Game) -> String {
         s.push_str(&format!("HA[{}]", game.handicap()));
     }
     for c in [Color::Black, Color::White] {
-        let pts: Vec<String> = game
+        // In point order, as `load` places them, so that printing a
+        // loaded game gives the file back.
+        let mut stones: Vec<Point> = game
             .setup_stones()
             .iter()
             .filter(|s| s.0 == c)
-            .map(|s| format!("[{}]", sgf_point(&geo, s.1)))
+            .map(|s| s.1)
+            .collect();
+        stones.sort();
+        let pts: Vec<String> = stones
+            .iter()
+            .map(|&p| format!("[{}]", sgf_point(&geo, p)))
             .collect();
         if !pts.is_empty() {
             s.push_str(if c == Color::Black { "AB" } else { "AW" });

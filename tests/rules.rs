@@ -743,6 +743,34 @@ fn undo_stops_at_handicap_stones() {
     assert!(g.set_handicap(&pts(&geo, "K10 K4")).is_err());
 }
 
+#[test]
+fn undo_stops_at_setup_stones_placed_after_moves() {
+    // An SGF may add stones in mid-game; the moves before them stay.
+    let mut g = Game::new(9, 0.0, Rules::Chinese);
+    let geo = g.geometry();
+    gplay(&mut g, Black, "E5").unwrap();
+    g.place_setup(&[(White, pt(&geo, "C3"))]).unwrap();
+    gplay(&mut g, White, "G7").unwrap();
+    assert!(g.undo());
+    assert!(!g.undo(), "E5 came before the setup stone");
+    assert_board(
+        g.board(),
+        "
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . . . . X . . . .
+        4 . . . . . . . . .
+        3 . . O . . . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .",
+    );
+    // The position history still matches the board: G7 may be replayed.
+    assert_eq!(g.position_hashes().last(), Some(&g.board().hash()));
+    gplay(&mut g, White, "G7").unwrap();
+}
+
 // ---------------------------------------------------------------------------
 // Scoring
 
@@ -899,6 +927,41 @@ fn static_seki_finds_the_seki_chains() {
     let mut b2 = b.clone();
     play(&mut b2, Black, "D7").unwrap();
     assert_eq!(b2.libs(pt(&geo, "D7")), 1);
+}
+
+#[test]
+fn two_liberties_sharing_a_dame_are_not_always_seki() {
+    // C1 and E1 share D1, each with two liberties. Black may fill D1
+    // safely (it connects to D2-E2 and puts E1 in atari): no seki.
+    let b = board(
+        "
+        7 . . . . . . .
+        6 . . . . . . .
+        5 . . . . . . .
+        4 . . . . . . .
+        3 . . . . . . .
+        2 X X O X X O O
+        1 . . X . O . .
+          A B C D E F G",
+    );
+    assert_eq!(static_seki(&b, &[]), vec![]);
+    // So A1-B1 counts for Black and F1-G1 for White under territory rules.
+    let g = game(
+        "
+        7 . . . . . . .
+        6 . . . . . . .
+        5 . . . . . . .
+        4 . . . . . . .
+        3 . . . . . . .
+        2 X X O X X O O
+        1 . . X . O . .
+          A B C D E F G",
+        Black,
+        0.0,
+        Rules::Japanese,
+    );
+    let s = g.score_all_alive();
+    assert_eq!((s.black, s.white), (2.0, 2.0));
 }
 
 #[test]

@@ -530,10 +530,15 @@ impl Board {
     /// Rebuilds chains, liberties, neighbour counts, the empty list and the
     /// hash from the stones alone and compares them with the incremental
     /// state. Returns a description of the first difference.
+    /// Linear in the board size: each chain is flooded once.
     pub fn check_consistency(&self) -> Result<(), String> {
         let geo = self.geo;
         let mut hash = 0u64;
         let mut empties = 0;
+        // Per point: the chain (by its first stone) that flooded it, and
+        // the chain that counted it as a liberty; 0 for none.
+        let mut flooded = [0u16; MAX_POINTS];
+        let mut lib_mark = [0u16; MAX_POINTS];
         for p in geo.points() {
             let s = self.stones[p.idx()];
             let mut n = 0u16;
@@ -554,18 +559,26 @@ impl Board {
                 Stone::Black | Stone::White => {
                     let c = s.color().unwrap_or(Color::Black);
                     hash ^= zobrist::KEYS[c.index()][p.idx()];
-                    // Flood the chain and compare.
+                    if flooded[p.idx()] != 0 {
+                        continue;
+                    }
+                    // Flood the chain once (marking members and liberties
+                    // with the first stone's index) and compare.
+                    let mark = p.0;
                     let mut members = vec![p];
-                    let mut libs = Vec::new();
+                    flooded[p.idx()] = mark;
+                    let mut libs = 0usize;
                     let mut i = 0;
                     while i < members.len() {
                         let m = members[i];
                         for q in self.neighbours(m) {
-                            if self.stones[q.idx()] == s && !members.contains(&q) {
+                            if self.stones[q.idx()] == s && flooded[q.idx()] != mark {
+                                flooded[q.idx()] = mark;
                                 members.push(q);
                             }
-                            if self.stones[q.idx()] == Stone::Empty && !libs.contains(&q) {
-                                libs.push(q);
+                            if self.stones[q.idx()] == Stone::Empty && lib_mark[q.idx()] != mark {
+                                lib_mark[q.idx()] = mark;
+                                libs += 1;
                             }
                         }
                         i += 1;
@@ -577,20 +590,27 @@ impl Board {
                     if self.chain_size[h as usize] as usize != members.len() {
                         return Err(format!("chain size wrong at {}", geo.vertex(p)));
                     }
+                    // The circular list visits exactly the chain's stones.
                     let mut walked = 0;
-                    self.for_each_stone(p, |_| walked += 1);
-                    if walked != members.len() {
+                    let mut strays = 0;
+                    self.for_each_stone(p, |q| {
+                        walked += 1;
+                        if flooded[q.idx()] != mark {
+                            strays += 1;
+                        }
+                    });
+                    if walked != members.len() || strays > 0 {
                         return Err(format!("chain list wrong at {}", geo.vertex(p)));
                     }
-                    if self.libs[h as usize] as usize != libs.len() {
+                    if self.libs[h as usize] as usize != libs {
                         return Err(format!(
                             "liberties of {} are {}, counted {}",
                             geo.vertex(p),
-                            libs.len(),
+                            libs,
                             self.libs[h as usize]
                         ));
                     }
-                    if libs.is_empty() {
+                    if libs == 0 {
                         return Err(format!("chain without liberties at {}", geo.vertex(p)));
                     }
                 }

@@ -211,8 +211,8 @@ impl Naive {
         (members, has_lib)
     }
 
-    /// Number of distinct liberties of the chain through `i`.
-    pub fn liberties(&self, i: usize) -> usize {
+    /// The stones and the distinct liberties of the chain through `i`.
+    pub fn chain(&self, i: usize) -> (Vec<usize>, Vec<usize>) {
         let (members, _) = self.group(i);
         let mut libs: Vec<usize> = members
             .iter()
@@ -221,7 +221,17 @@ impl Naive {
             .collect();
         libs.sort_unstable();
         libs.dedup();
-        libs.len()
+        (members, libs)
+    }
+
+    /// Number of distinct liberties of the chain through `i`.
+    pub fn liberties(&self, i: usize) -> usize {
+        self.chain(i).1.len()
+    }
+
+    /// Whether every on-board neighbour of `i` holds `c`.
+    pub fn surrounded_by(&self, i: usize, c: u8) -> bool {
+        self.nbrs(i).all(|k| self.cells[k] == c)
     }
 
     /// Plays a stone of `c` (1 or 2) at index `i`: captures, then the
