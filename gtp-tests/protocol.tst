@@ -302,7 +302,21 @@ play b e5
 73 is_legal w e5
 #? [0]
 
+# bench: the search bench on a fresh engine; the game here is untouched.
+boardsize 9
+clear_board
+play b e5
+bench 0
+#! [syntax error: playouts must be in 1\.\.10000000, got 0]
+bench many
+#! [syntax error: playouts must be an integer, got 'many']
+750 bench 20
+#? [searches: 7, playouts: 140, time: [0-9.]+ s\nNodes searched: [0-9]+\nPlayouts/s: [0-9]+]
+760 is_legal b e5
+#? [0]
+
 # --- quit ------------------------------------------------------------------
 # quit answers, then the engine exits: the runner stops here.
 74 quit
 #? []
+

@@ -50,6 +50,7 @@ pub static COMMANDS: &[Command] = &[
     cmd("loadsgf", loadsgf),
     cmd("printsgf", printsgf),
     cmd("cputime", cputime),
+    cmd("bench", bench),
     cmd("lz-analyze", super::analysis::lz_analyze),
     cmd("kata-analyze", super::analysis::kata_analyze),
     cmd("lz-genmove_analyze", super::analysis::lz_genmove_analyze),
@@ -513,4 +514,21 @@ fn reg_genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpEr
 
 fn kgs_genmove_cleanup(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     generate(e, a, GenMode::Cleanup)
+}
+
+/// `bench [playouts]`: the search bench on a fresh engine (the game here
+/// is untouched); prints the node-count signature and playouts/s.
+fn bench(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let n = if a.remaining() > 0 {
+        a.int("playouts")?
+    } else {
+        5000
+    };
+    a.end()?;
+    if !(1..=10_000_000).contains(&n) {
+        return Err(GtpError::syntax(format!(
+            "playouts must be in 1..10000000, got {n}"
+        )));
+    }
+    text(super::bench::run(n as u64).report())
 }

@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod args;
+pub mod bench;
 pub mod commands;
 pub mod gogui;
 
