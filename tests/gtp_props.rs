@@ -602,6 +602,34 @@ fn free_handicap() {
 }
 
 #[test]
+fn place_free_handicap_on_every_size() {
+    let mut e = engine();
+    for size in 2..=25usize {
+        let area = size * size;
+        for n in [2, 3, 4, 5, 9, 10, area / 2, area - 1, area, area + 1] {
+            ok(&mut e, &format!("boardsize {size}"));
+            let r = gtp(&mut e, &format!("place_free_handicap {n}"));
+            if n >= area {
+                assert_eq!(r[0].body, "invalid number of stones", "{size} {n}");
+                continue;
+            }
+            assert!(r[0].ok, "{size}x{size}, {n}: {}", r[0].body);
+            let mut vs: Vec<&str> = r[0].body.split_whitespace().collect();
+            assert!(
+                (2..=n).contains(&vs.len()),
+                "{size}x{size}, {n}: {}",
+                r[0].body
+            );
+            vs.sort();
+            vs.dedup();
+            assert_eq!(e.game.board().empty_points().len(), area - vs.len());
+            assert_eq!(e.game.handicap(), vs.len());
+            e.game.board().check_consistency().unwrap();
+        }
+    }
+}
+
+#[test]
 fn final_score_prints_one_decimal() {
     let mut e = engine();
     ok(&mut e, "boardsize 9");
@@ -1379,8 +1407,12 @@ fn loaded_games_print_and_load_back_identically() {
 /// Runs the binary on `input` with a deadline; returns (exit ok, stdout,
 /// stderr).
 fn run_binary(input: Vec<u8>, deadline: Duration) -> (bool, String, String) {
+    run_binary_with(&["--threads", "1"], input, deadline)
+}
+
+fn run_binary_with(args: &[&str], input: Vec<u8>, deadline: Duration) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kosumi"))
-        .args(["--threads", "1"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -1515,4 +1547,43 @@ fn binary_quits_cleanly_in_the_middle_of_input() {
     assert_eq!(replies[2].id.as_deref(), Some("2"));
     assert!(replies[2].ok && replies[2].body.is_empty());
     assert_clean_stderr(&err);
+}
+
+#[test]
+fn binary_flags_set_size_komi_and_rules() {
+    let args = [
+        "--threads",
+        "1",
+        "--size",
+        "13",
+        "--komi",
+        "-6.5",
+        "--rules",
+        "japanese",
+    ];
+    let (ok, out, err) =
+        run_binary_with(&args, b"printsgf\nquit\n".to_vec(), Duration::from_secs(30));
+    assert!(ok, "stderr: {}", clip(&err));
+    let r = frames(&out);
+    assert!(r[0].body.contains("SZ[13]"), "{}", r[0].body);
+    assert!(r[0].body.contains("KM[-6.5]"), "{}", r[0].body);
+    assert!(r[0].body.contains("RU[Japanese]"), "{}", r[0].body);
+}
+
+#[test]
+fn binary_refuses_bad_flags_without_panicking() {
+    for bad in [
+        &["--size", "1"][..],
+        &["--size", "26"],
+        &["--rules", "martian"],
+        &["--komi", "nan"],
+        &["--komi", "inf"],
+        &["--komi", "1e39"],
+        &["--time", "-1"],
+    ] {
+        let (ok, out, err) = run_binary_with(bad, b"name\n".to_vec(), Duration::from_secs(30));
+        assert!(!ok, "{bad:?} accepted: {out}");
+        assert!(out.is_empty(), "{bad:?}: {out}");
+        assert!(!err.contains("panicked"), "{bad:?}: {err}");
+    }
 }
