@@ -973,6 +973,30 @@ fn undo_after_loadsgf_stops_at_setup_stones_placed_mid_game() {
 }
 
 #[test]
+fn printsgf_keeps_the_colour_to_move() {
+    // PL makes White move first, or Black move twice.
+    for file in [
+        &b"(;SZ[9]AB[cc]AW[gg]PL[W])"[..],
+        b"(;SZ[9];B[ee]PL[B])",
+        b"(;SZ[9];B[ee];W[cc];B[dd];W[ff])",
+    ] {
+        let mut e = engine();
+        let f = TempFile::new("pl", file);
+        let to_move = ok(&mut e, &format!("loadsgf {}", f.path()));
+        let sgf = ok(&mut e, "printsgf");
+        let before = state(&e);
+        let f2 = TempFile::new("pl2", sgf.as_bytes());
+        let mut e2 = engine();
+        assert_eq!(
+            ok(&mut e2, &format!("loadsgf {}", f2.path())),
+            to_move,
+            "{sgf}"
+        );
+        assert_eq!(state(&e2), before);
+    }
+}
+
+#[test]
 fn printsgf_round_trips_an_unusual_game() {
     // Same colour twice, setup stones of both colours, captures.
     let mut e = engine();
