@@ -348,6 +348,12 @@ fn komi_takes_any_float() {
         assert!(err(&mut e, bad).starts_with("syntax error"), "{bad}");
     }
     assert_eq!(e.game.komi(), 0.0);
+    // A huge number is named, but cut short.
+    let m = err(&mut e, &format!("komi -3{}", "0".repeat(300)));
+    assert!(
+        m.starts_with("syntax error: komi '-3") && m.len() < 100,
+        "{m}"
+    );
 }
 
 #[test]
