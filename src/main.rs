@@ -98,6 +98,10 @@ fn main() {
         eprintln!("kosumi: --size must be between 2 and 25");
         std::process::exit(2);
     }
+    if !(cli.komi.is_finite() && cli.komi.abs() <= 10_000.0) {
+        eprintln!("kosumi: --komi must be a number between -10000 and 10000");
+        std::process::exit(2);
+    }
     if !(cli.time.is_finite() && cli.time > 0.0 && (0.0..1.0).contains(&cli.resign)) {
         eprintln!("kosumi: --time must be positive and --resign in [0, 1)");
         std::process::exit(2);

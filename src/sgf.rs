@@ -186,12 +186,24 @@ pub fn write(game: &Game) -> String {
             s.push_str(&pts.concat());
         }
     }
+    let mut last = None;
     for (c, m) in game.moves() {
         let v = match m {
             Move::Pass => String::new(),
             Move::Play(p) => sgf_point(&geo, p),
         };
         s.push_str(&format!(";{}[{}]", c.letter(), v));
+        last = Some(c);
+    }
+    // PL where the colour to move is not the one a reader infers (after
+    // `loadsgf` of a file with PL): in the root, or with the last move.
+    let inferred = match last {
+        Some(c) => !c,
+        None if game.handicap() >= 2 => Color::White,
+        None => Color::Black,
+    };
+    if game.to_move() != inferred {
+        s.push_str(&format!("PL[{}]", game.to_move().letter()));
     }
     s.push(')');
     s

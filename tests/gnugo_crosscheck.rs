@@ -168,6 +168,7 @@ struct Stats {
     ko_captures: usize,
     ko_retakes: usize,
     kos_made: usize,
+    is_legal_queries: usize,
     undos: usize,
 }
 
@@ -381,6 +382,25 @@ fn make_ko(g: &mut Game, gg: &mut GnuGo, rng: &mut SmallRng, stats: &mut Stats) 
     }
 }
 
+/// Asks GNU Go's `is_legal` about every empty point for `c` and compares
+/// with our board-level verdict (GNU Go has no superko).
+fn sweep_is_legal(g: &Game, gg: &mut GnuGo, c: Color, stats: &mut Stats) {
+    let b = g.board();
+    let geo = b.geometry();
+    for p in geo.points().filter(|&p| b.stone(p) == Stone::Empty) {
+        let v = geo.vertex(p);
+        let theirs = gg.ok(&format!("is_legal {} {v}", c.name())) == "1";
+        let ours = b.check_move(c, p);
+        assert_eq!(
+            ours.is_ok(),
+            theirs,
+            "is_legal {c} {v}: ours {ours:?}, gnugo {theirs}\n{}",
+            b.to_diagram()
+        );
+        stats.is_legal_queries += 1;
+    }
+}
+
 /// Plays one random game on both engines, checking after every move.
 fn play_game(gg: &mut GnuGo, size: usize, max_moves: usize, rng: &mut SmallRng, stats: &mut Stats) {
     let mut g = Game::new(size, 7.5, Rules::Chinese);
@@ -436,6 +456,9 @@ fn play_game(gg: &mut GnuGo, size: usize, max_moves: usize, rng: &mut SmallRng, 
         if turns % 16 == 0 {
             assert_same_prisoners(&g, gg, "a move");
         }
+        if turns % 60 == 0 {
+            sweep_is_legal(&g, gg, g.to_move(), stats);
+        }
     }
     assert_same_prisoners(&g, gg, "the end of the game");
 }
@@ -445,19 +468,34 @@ fn random_games_agree_with_gnugo() {
     let Some(path) = gnugo_or_skip() else {
         return;
     };
-    let mut gg = GnuGo::start(&path);
     let t = Instant::now();
-    let mut rng = SmallRng::seed_from_u64(0x0067_6e75_676f);
-    let mut stats = Stats::default();
-    for _ in 0..50 {
-        for (size, max_moves) in [(9, 160), (13, 260), (19, 420)] {
-            play_game(&mut gg, size, max_moves, &mut rng, &mut stats);
+    // The games run on a thread so that a GNU Go that stops answering
+    // fails the test instead of hanging it (GNU Go then sees its input
+    // close when the test process ends, and exits).
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut gg = GnuGo::start(&path);
+        let mut rng = SmallRng::seed_from_u64(0x0067_6e75_676f);
+        let mut stats = Stats::default();
+        for _ in 0..50 {
+            for (size, max_moves) in [(9, 160), (13, 260), (19, 420)] {
+                play_game(&mut gg, size, max_moves, &mut rng, &mut stats);
+            }
         }
-    }
+        let _ = tx.send(stats);
+    });
+    let stats = match rx.recv_timeout(std::time::Duration::from_secs(300)) {
+        Ok(s) => s,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            panic!("the GNU Go cross-check took over 5 minutes: is gnugo stuck?")
+        }
+        // The thread panicked: its message is above.
+        Err(_) => panic!("the GNU Go cross-check failed (see the panic above)"),
+    };
     println!(
         "{} games, {} moves offered, {} accepted, refused occupied/suicide/ko/other {:?}, \
          {} superko refusals GNU Go accepted, {} capturing moves, {} ko captures \
-         ({} retakes after a threat, {} kos set up), {} undos, {:.1?}",
+         ({} retakes after a threat, {} kos set up), {} undos, {} is_legal queries, {:.1?}",
         stats.games,
         stats.offered,
         stats.accepted,
@@ -468,6 +506,7 @@ fn random_games_agree_with_gnugo() {
         stats.ko_retakes,
         stats.kos_made,
         stats.undos,
+        stats.is_legal_queries,
         t.elapsed()
     );
     assert!(stats.games >= 100);

@@ -348,6 +348,12 @@ fn komi_takes_any_float() {
         assert!(err(&mut e, bad).starts_with("syntax error"), "{bad}");
     }
     assert_eq!(e.game.komi(), 0.0);
+    // A huge number is named, but cut short.
+    let m = err(&mut e, &format!("komi -3{}", "0".repeat(300)));
+    assert!(
+        m.starts_with("syntax error: komi '-3") && m.len() < 100,
+        "{m}"
+    );
 }
 
 #[test]
@@ -599,6 +605,34 @@ fn free_handicap() {
     );
     let got = ok(&mut e, "place_free_handicap 3");
     assert!(got.split_whitespace().count() >= 2, "{got}");
+}
+
+#[test]
+fn place_free_handicap_on_every_size() {
+    let mut e = engine();
+    for size in 2..=25usize {
+        let area = size * size;
+        for n in [2, 3, 4, 5, 9, 10, area / 2, area - 1, area, area + 1] {
+            ok(&mut e, &format!("boardsize {size}"));
+            let r = gtp(&mut e, &format!("place_free_handicap {n}"));
+            if n >= area {
+                assert_eq!(r[0].body, "invalid number of stones", "{size} {n}");
+                continue;
+            }
+            assert!(r[0].ok, "{size}x{size}, {n}: {}", r[0].body);
+            let mut vs: Vec<&str> = r[0].body.split_whitespace().collect();
+            assert!(
+                (2..=n).contains(&vs.len()),
+                "{size}x{size}, {n}: {}",
+                r[0].body
+            );
+            vs.sort();
+            vs.dedup();
+            assert_eq!(e.game.board().empty_points().len(), area - vs.len());
+            assert_eq!(e.game.handicap(), vs.len());
+            e.game.board().check_consistency().unwrap();
+        }
+    }
 }
 
 #[test]
@@ -942,6 +976,30 @@ fn undo_after_loadsgf_stops_at_setup_stones_placed_mid_game() {
     ok(&mut e, "play w C7");
     ok(&mut e, "play b D6");
     e.game.board().check_consistency().unwrap();
+}
+
+#[test]
+fn printsgf_keeps_the_colour_to_move() {
+    // PL makes White move first, or Black move twice.
+    for file in [
+        &b"(;SZ[9]AB[cc]AW[gg]PL[W])"[..],
+        b"(;SZ[9];B[ee]PL[B])",
+        b"(;SZ[9];B[ee];W[cc];B[dd];W[ff])",
+    ] {
+        let mut e = engine();
+        let f = TempFile::new("pl", file);
+        let to_move = ok(&mut e, &format!("loadsgf {}", f.path()));
+        let sgf = ok(&mut e, "printsgf");
+        let before = state(&e);
+        let f2 = TempFile::new("pl2", sgf.as_bytes());
+        let mut e2 = engine();
+        assert_eq!(
+            ok(&mut e2, &format!("loadsgf {}", f2.path())),
+            to_move,
+            "{sgf}"
+        );
+        assert_eq!(state(&e2), before);
+    }
 }
 
 #[test]
@@ -1310,12 +1368,23 @@ fn check_session(lines: &[Line]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Reproducible by default (a fixed seed, 96 cases); `PROPTEST_RNG_SEED`
+/// and `PROPTEST_CASES` explore further, e.g.
+/// `PROPTEST_RNG_SEED=$RANDOM PROPTEST_CASES=2000 cargo test --release --test gtp_props`.
+fn config() -> ProptestConfig {
+    let mut c = ProptestConfig::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        c.cases = 96;
+    }
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        c.rng_seed = proptest::test_runner::RngSeed::Fixed(0x6b6f_7375_6d69);
+    }
+    c.max_shrink_iters = 2000;
+    c
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 96,
-        max_shrink_iters: 2000,
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(config())]
 
     #[test]
     fn hostile_lines_get_one_reply_each_and_refusals_change_nothing(
@@ -1379,8 +1448,12 @@ fn loaded_games_print_and_load_back_identically() {
 /// Runs the binary on `input` with a deadline; returns (exit ok, stdout,
 /// stderr).
 fn run_binary(input: Vec<u8>, deadline: Duration) -> (bool, String, String) {
+    run_binary_with(&["--threads", "1"], input, deadline)
+}
+
+fn run_binary_with(args: &[&str], input: Vec<u8>, deadline: Duration) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kosumi"))
-        .args(["--threads", "1"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -1515,4 +1588,43 @@ fn binary_quits_cleanly_in_the_middle_of_input() {
     assert_eq!(replies[2].id.as_deref(), Some("2"));
     assert!(replies[2].ok && replies[2].body.is_empty());
     assert_clean_stderr(&err);
+}
+
+#[test]
+fn binary_flags_set_size_komi_and_rules() {
+    let args = [
+        "--threads",
+        "1",
+        "--size",
+        "13",
+        "--komi",
+        "-6.5",
+        "--rules",
+        "japanese",
+    ];
+    let (ok, out, err) =
+        run_binary_with(&args, b"printsgf\nquit\n".to_vec(), Duration::from_secs(30));
+    assert!(ok, "stderr: {}", clip(&err));
+    let r = frames(&out);
+    assert!(r[0].body.contains("SZ[13]"), "{}", r[0].body);
+    assert!(r[0].body.contains("KM[-6.5]"), "{}", r[0].body);
+    assert!(r[0].body.contains("RU[Japanese]"), "{}", r[0].body);
+}
+
+#[test]
+fn binary_refuses_bad_flags_without_panicking() {
+    for bad in [
+        &["--size", "1"][..],
+        &["--size", "26"],
+        &["--rules", "martian"],
+        &["--komi", "nan"],
+        &["--komi", "inf"],
+        &["--komi", "1e39"],
+        &["--time", "-1"],
+    ] {
+        let (ok, out, err) = run_binary_with(bad, b"name\n".to_vec(), Duration::from_secs(30));
+        assert!(!ok, "{bad:?} accepted: {out}");
+        assert!(out.is_empty(), "{bad:?}: {out}");
+        assert!(!err.contains("panicked"), "{bad:?}: {err}");
+    }
 }

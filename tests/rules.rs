@@ -625,18 +625,17 @@ fn triple_ko_cycle_is_stopped_by_superko() {
     assert_eq!(g.board().prisoners(Black), 2);
     assert_eq!(g.board().prisoners(White), 3);
     // H8 is the simple ko White just took; elsewhere Black may play.
-    assert_eq!(g.check_move(Black, mv_of(&geo, "H8")), Err(IllegalMove::Ko));
-    assert!(g.is_legal(Black, mv_of(&geo, "E5")));
+    assert_eq!(
+        g.check_move(Black, common::mv(&geo, "H8")),
+        Err(IllegalMove::Ko)
+    );
+    assert!(g.is_legal(Black, common::mv(&geo, "E5")));
     // Undo all five and the start comes back.
     for _ in 0..5 {
         assert!(g.undo());
     }
     assert_eq!(g.board().to_diagram(), start);
     assert!(!g.undo(), "setup stones are not moves");
-}
-
-fn mv_of(geo: &Geometry, v: &str) -> Move {
-    common::mv(geo, v)
 }
 
 #[test]

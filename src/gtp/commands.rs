@@ -156,7 +156,11 @@ fn komi(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     let k = a.float("komi")?;
     a.end()?;
     if k.abs() > 10_000.0 {
-        return Err(GtpError::syntax(format!("komi {k} out of range")));
+        // Quoted and cut: a huge number prints hundreds of digits.
+        return Err(GtpError::syntax(format!(
+            "komi {} out of range",
+            quote(&k.to_string())
+        )));
     }
     e.game.set_komi(k as f32);
     empty()
