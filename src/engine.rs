@@ -108,6 +108,8 @@ pub struct Engine {
     pub time_used: [f64; 2],
     /// Summary of the last search.
     pub last_search: Option<SearchInfo>,
+    /// Summary of the last pondering search.
+    pub last_ponder: Option<SearchInfo>,
     /// The position after our last generated move, while pondering on it
     /// is allowed (`--ponder`).
     ponder_on: Option<PonderKey>,
@@ -138,6 +140,7 @@ impl Engine {
             searcher: Searcher::new(config.search.clone()),
             time_used: [0.0; 2],
             last_search: None,
+            last_ponder: None,
             ponder_on: None,
             config,
         }
@@ -183,6 +186,7 @@ impl Engine {
             info.playouts,
             info.elapsed.as_secs_f64()
         );
+        self.last_ponder = Some(info);
         if !input.any_input() {
             // Stopped by the limit: do not start again on this position.
             self.ponder_on = None;

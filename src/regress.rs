@@ -699,6 +699,20 @@ pub fn total_line(reports: &[FileReport]) -> String {
 /// binary, which speaks GTP when started without a subcommand). Returns the
 /// process exit code: 0 when nothing unexpected happened, 1 otherwise, 2 on
 /// a usage error.
+/// Flags kosumi runs the suite with: one thread and fixed playouts make
+/// every move generator deterministic (`genmove` and
+/// `kgs-genmove_cleanup` as well as `reg_genmove`), so the suite's results
+/// do not depend on the machine's speed or load.
+pub const KOSUMI_ARGS: &[&str] = &["--threads", "1", "--playouts", "4000"];
+
+/// The kosumi binary at `program` with [`KOSUMI_ARGS`].
+pub fn kosumi_command(program: PathBuf) -> EngineCommand {
+    EngineCommand {
+        program,
+        args: KOSUMI_ARGS.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
 pub fn cli(paths: &[PathBuf], engine: Option<&str>, timeout_secs: u64) -> i32 {
     let engine = match engine {
         Some(cmd) => match EngineCommand::parse(cmd) {
@@ -709,10 +723,7 @@ pub fn cli(paths: &[PathBuf], engine: Option<&str>, timeout_secs: u64) -> i32 {
             }
         },
         None => match std::env::current_exe() {
-            Ok(p) => EngineCommand {
-                program: p,
-                args: Vec::new(),
-            },
+            Ok(p) => kosumi_command(p),
             Err(e) => {
                 eprintln!("kosumi regress: cannot find own binary: {e}");
                 return 2;

@@ -12,10 +12,7 @@ fn suite_dir() -> PathBuf {
 }
 
 fn engine() -> EngineCommand {
-    EngineCommand {
-        program: PathBuf::from(env!("CARGO_BIN_EXE_kosumi")),
-        args: Vec::new(),
-    }
+    regress::kosumi_command(PathBuf::from(env!("CARGO_BIN_EXE_kosumi")))
 }
 
 #[test]
