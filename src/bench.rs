@@ -74,11 +74,21 @@ pub fn policy_name(policy: Policy) -> &'static str {
     }
 }
 
+/// How long a bench runs.
+#[derive(Clone, Copy, Debug)]
+pub enum Budget {
+    /// As many playouts as fit in this time (after a warm-up of a tenth).
+    Time(Duration),
+    /// Exactly this many playouts, no warm-up (for `perf stat` and
+    /// profilers, whose counts do not suffer from other processes).
+    Playouts(u64),
+}
+
 /// Runs playouts from the empty `size` x `size` board (black to move, komi
-/// 7.5) on the calling thread: a short warm-up, then as many as fit in
-/// `duration`. Deterministic in the moves played for a given `seed`; only
-/// the count depends on the clock. Precondition: 2 <= size <= 25.
-pub fn bench_playouts(size: usize, policy: Policy, duration: Duration, seed: u64) -> PlayoutBench {
+/// 7.5) on the calling thread within `budget`. Deterministic in the moves
+/// played for a given `seed`; with a time budget only the count depends on
+/// the clock. Precondition: 2 <= size <= 25.
+pub fn bench_playouts(size: usize, policy: Policy, budget: Budget, seed: u64) -> PlayoutBench {
     let empty = Board::new(size);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut log = MoveLog::default();
@@ -89,11 +99,17 @@ pub fn bench_playouts(size: usize, policy: Policy, duration: Duration, seed: u64
         let s = playout(board, Color::Black, 7.5, policy, rng, log);
         (log.len as u64, s > 0.0)
     };
-    // Warm-up: caches, branch predictors, CPU clock.
-    let warm = Instant::now();
-    while warm.elapsed() < duration / 10 {
-        for _ in 0..16 {
-            one(&mut board, &mut log, &mut rng);
+    let (duration, count) = match budget {
+        Budget::Time(d) => (d, u64::MAX),
+        Budget::Playouts(n) => (Duration::MAX, n),
+    };
+    if let Budget::Time(d) = budget {
+        // Warm-up: caches, branch predictors, CPU clock.
+        let warm = Instant::now();
+        while warm.elapsed() < d / 10 {
+            for _ in 0..16 {
+                one(&mut board, &mut log, &mut rng);
+            }
         }
     }
     let mut playouts = 0u64;
@@ -101,14 +117,14 @@ pub fn bench_playouts(size: usize, policy: Policy, duration: Duration, seed: u64
     let mut black_wins = 0u64;
     let start = Instant::now();
     let elapsed = loop {
-        for _ in 0..16 {
+        for _ in 0..16.min(count - playouts) {
             let (m, win) = one(&mut board, &mut log, &mut rng);
             playouts += 1;
             moves += m;
             black_wins += win as u64;
         }
         let e = start.elapsed();
-        if e >= duration {
+        if e >= duration || playouts >= count {
             break e;
         }
     };

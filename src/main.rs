@@ -73,6 +73,9 @@ enum Cmd {
         /// Random seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Run exactly this many playouts instead of timing (for profilers).
+        #[arg(long)]
+        playouts: Option<u64>,
     },
     /// Run regression files (.tst) and print the pass rate per file.
     Regress {
@@ -111,9 +114,10 @@ fn main() {
         size,
         seconds,
         seed,
+        playouts,
     }) = cli.command
     {
-        run_bench(light, heavy, size, seconds, seed);
+        run_bench(light, heavy, size, seconds, seed, playouts);
         return;
     }
     if let Some(Cmd::Regress {
@@ -161,7 +165,14 @@ fn main() {
 
 /// `kosumi bench`: playout speed. With neither `--light` nor `--heavy`,
 /// both are timed.
-fn run_bench(light: bool, heavy: bool, size: usize, seconds: f64, seed: u64) {
+fn run_bench(
+    light: bool,
+    heavy: bool,
+    size: usize,
+    seconds: f64,
+    seed: u64,
+    playouts: Option<u64>,
+) {
     use kosumi::playout::Policy;
     if !(2..=kosumi::types::MAX_SIZE).contains(&size) {
         eprintln!("kosumi: --size must be between 2 and 25");
@@ -178,10 +189,13 @@ fn run_bench(light: bool, heavy: bool, size: usize, seconds: f64, seed: u64) {
     if heavy || !light {
         policies.push(Policy::Heavy);
     }
-    let duration = std::time::Duration::from_secs_f64(seconds);
+    let budget = match playouts {
+        Some(n) => kosumi::bench::Budget::Playouts(n.max(1)),
+        None => kosumi::bench::Budget::Time(std::time::Duration::from_secs_f64(seconds)),
+    };
     let results: Vec<_> = policies
         .iter()
-        .map(|&p| kosumi::bench::bench_playouts(size, p, duration, seed))
+        .map(|&p| kosumi::bench::bench_playouts(size, p, budget, seed))
         .collect();
     for r in &results {
         println!("{}", r.details());

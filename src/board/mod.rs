@@ -362,6 +362,23 @@ impl Board {
         true
     }
 
+    /// Whether `c` may play at `p` and `p` is not a true eye of `c`: the
+    /// light playout's test. A point with an empty neighbour passes at once
+    /// (it can be neither suicide, nor ko, nor an eye). Precondition: `p` is
+    /// an empty point of the board.
+    #[inline]
+    pub fn is_legal_non_eye(&self, c: Color, p: Point) -> bool {
+        let n = self.nbr[p.idx()];
+        if n & 0xF != 0 {
+            return true;
+        }
+        // Own plus edge neighbours: fields 1 or 2, and 3.
+        if ((n >> (4 * c as u16)) & 0xF) + (n >> 12) == 4 && self.is_true_eye(p, c) {
+            return false;
+        }
+        !(self.ko == p && self.ko_color == c) && !self.is_suicide(c, p)
+    }
+
     /// Plays `m` for `c` if the board allows it; on refusal nothing changes.
     pub fn try_play(&mut self, c: Color, m: Move) -> Result<(), IllegalMove> {
         if let Move::Play(p) = m {
@@ -382,43 +399,119 @@ impl Board {
             Move::Play(p) => p,
         };
         debug_assert!(self.is_legal(c, p), "illegal move played unchecked");
-        let enemy = (!c).stone();
-        self.add_stone(c, p);
         let pi = p.idx();
-        let nbrs = self.neighbours(p);
-        // Capture enemy chains left without liberties.
+        self.remove_empty(p);
+        self.put_stone(p, c);
+        // Black and white neighbour counts: a lone stone touches no chain.
+        if self.nbr[pi] & 0x0FF0 == 0 {
+            return;
+        }
+        // Take `p` from every distinct neighbouring chain's liberties (heads
+        // read before any capture; empty and edge points have head 0), and
+        // capture enemy chains left without any.
+        let [n0, n1, n2, n3] = self.neighbours(p);
+        let h0 = self.head[n0.idx()];
+        let h1 = self.head[n1.idx()];
+        let h2 = self.head[n2.idx()];
+        let h3 = self.head[n3.idx()];
+        let mut own = 0u32;
         let mut captured = 0u32;
         let mut capture_point = Point::NONE;
-        for q in nbrs {
-            if self.stones[q.idx()] == enemy && self.libs[self.head[q.idx()] as usize] == 0 {
-                let h = Point(self.head[q.idx()]);
-                captured += self.remove_chain(h, c);
-                capture_point = q;
+        self.take_liberty(c, n0, h0, &mut own, &mut captured, &mut capture_point);
+        if h1 != h0 {
+            self.take_liberty(c, n1, h1, &mut own, &mut captured, &mut capture_point);
+        }
+        if h2 != h0 && h2 != h1 {
+            self.take_liberty(c, n2, h2, &mut own, &mut captured, &mut capture_point);
+        }
+        if h3 != h0 && h3 != h1 && h3 != h2 {
+            self.take_liberty(c, n3, h3, &mut own, &mut captured, &mut capture_point);
+        }
+        if own > 0 {
+            self.join_friends(p, c);
+        }
+        if captured > 0 {
+            self.last_captured = captured.min(u16::MAX as u32) as u16;
+            self.prisoners[c.index()] += captured;
+            if captured == 1
+                && self.head[pi] == p.0
+                && self.chain_size[pi] == 1
+                && self.libs[pi] == 1
+            {
+                self.ko = capture_point;
+                self.ko_color = !c;
             }
         }
-        self.last_captured = captured.min(u16::MAX as u32) as u16;
-        self.prisoners[c.index()] += captured;
-        if captured == 1 && self.chain_size[self.head[pi] as usize] == 1 && self.libs[pi] == 1 {
-            self.ko = capture_point;
-            self.ko_color = !c;
+    }
+
+    /// Step of [`Board::play_unchecked`] for the chain with head `h` at
+    /// neighbour `q` of the new stone of `c` (`h` is 0 for no chain): takes
+    /// away the liberty, captures an enemy chain left without liberties.
+    #[inline(always)]
+    fn take_liberty(
+        &mut self,
+        c: Color,
+        q: Point,
+        h: u16,
+        own: &mut u32,
+        captured: &mut u32,
+        capture_point: &mut Point,
+    ) {
+        if h == 0 {
+            return;
+        }
+        let l = &mut self.libs[h as usize];
+        *l -= 1;
+        if self.stones[q.idx()] == c.stone() {
+            *own += 1;
+        } else if *l == 0 {
+            *captured += self.remove_chain(Point(h), c);
+            *capture_point = q;
+        }
+    }
+
+    /// Puts a stone of `c` on empty `p` as a chain of its own with the
+    /// liberties of `p`; updates neighbour counts and the hash. The empty
+    /// list and the neighbouring chains are the caller's business.
+    #[inline]
+    fn put_stone(&mut self, p: Point, c: Color) {
+        let pi = p.idx();
+        self.stones[pi] = c.stone();
+        self.hash ^= zobrist::KEYS[c.index()][pi];
+        // Empty -> colour in each neighbour's packed counts.
+        let delta = (1u16 << (4 * c as u16)).wrapping_sub(1);
+        for q in self.neighbours(p) {
+            let n = &mut self.nbr[q.idx()];
+            *n = n.wrapping_add(delta);
+        }
+        self.head[pi] = p.0;
+        self.next[pi] = p.0;
+        self.chain_size[pi] = 1;
+        self.libs[pi] = (self.nbr[pi] & 0xF) as u16;
+    }
+
+    /// Merges the new stone at `p` with the chains of `c` next to it. The
+    /// liberty counts of all of them must already be exact.
+    fn join_friends(&mut self, p: Point, c: Color) {
+        let own = c.stone();
+        for q in self.neighbours(p) {
+            if self.stones[q.idx()] == own {
+                let a = self.head[q.idx()];
+                let b = self.head[p.idx()];
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
         }
     }
 
     /// Puts a stone of `c` on empty `p`, takes `p` from the liberties of the
     /// neighbouring chains and merges it with its friends. No captures.
     fn add_stone(&mut self, c: Color, p: Point) {
-        let own = c.stone();
         self.remove_empty(p);
-        self.set_stone(p, own);
-        let pi = p.idx();
-        self.head[pi] = p.0;
-        self.next[pi] = p.0;
-        self.chain_size[pi] = 1;
-        self.libs[pi] = self.neighbour_count(p, Stone::Empty) as u16;
-        // `p` was a liberty of every distinct neighbouring chain.
-        let nbrs = self.neighbours(p);
+        self.put_stone(p, c);
         let mut seen = [0u16; 4];
-        for (i, q) in nbrs.iter().enumerate() {
+        for (i, q) in self.neighbours(p).into_iter().enumerate() {
             let s = self.stones[q.idx()];
             if s == Stone::Black || s == Stone::White {
                 let h = self.head[q.idx()];
@@ -428,34 +521,10 @@ impl Board {
                 seen[i] = h;
             }
         }
-        for q in nbrs {
-            if self.stones[q.idx()] == own {
-                let a = self.head[q.idx()];
-                let b = self.head[pi];
-                if a != b {
-                    self.merge(a, b);
-                }
-            }
-        }
+        self.join_friends(p, c);
     }
 
-    fn set_stone(&mut self, p: Point, s: Stone) {
-        let old = self.stones[p.idx()];
-        self.stones[p.idx()] = s;
-        let delta_add = 1u16 << (4 * s as u16);
-        let delta_sub = 1u16 << (4 * old as u16);
-        for q in self.neighbours(p) {
-            let n = &mut self.nbr[q.idx()];
-            *n = n.wrapping_add(delta_add).wrapping_sub(delta_sub);
-        }
-        if let Some(c) = s.color() {
-            self.hash ^= zobrist::KEYS[c.index()][p.idx()];
-        }
-        if let Some(c) = old.color() {
-            self.hash ^= zobrist::KEYS[c.index()][p.idx()];
-        }
-    }
-
+    #[inline]
     fn remove_empty(&mut self, p: Point) {
         let i = self.empty_idx[p.idx()] as usize;
         self.empty_len -= 1;
@@ -464,6 +533,7 @@ impl Board {
         self.empty_idx[last as usize] = i as u16;
     }
 
+    #[inline]
     fn add_empty(&mut self, p: Point) {
         self.empty[self.empty_len] = p.0;
         self.empty_idx[p.idx()] = self.empty_len as u16;
@@ -471,20 +541,25 @@ impl Board {
     }
 
     /// Merges chains with heads `a` and `b`, the smaller into the larger.
+    /// A liberty of the smaller counts as new unless it touches the larger.
     fn merge(&mut self, a: u16, b: u16) {
         let (big, small) = if self.chain_size[a as usize] >= self.chain_size[b as usize] {
             (a, b)
         } else {
             (b, a)
         };
+        let s = self.geo.stride;
         let mut q = small;
         loop {
             for r in self.neighbours(Point(q)) {
-                if self.stones[r.idx()] == Stone::Empty {
-                    let touches_big = self.neighbours(r).iter().any(|s| self.head[s.idx()] == big);
-                    if !touches_big {
-                        self.libs[big as usize] += 1;
-                    }
+                let r = r.idx();
+                if self.stones[r] == Stone::Empty
+                    && self.head[r - s] != big
+                    && self.head[r - 1] != big
+                    && self.head[r + 1] != big
+                    && self.head[r + s] != big
+                {
+                    self.libs[big as usize] += 1;
                 }
             }
             self.head[q as usize] = big;
@@ -500,18 +575,26 @@ impl Board {
     /// Removes the chain with head `h`, captured by `by`; returns its size.
     fn remove_chain(&mut self, h: Point, by: Color) -> u32 {
         let capturer = by.stone();
+        let victim = !by;
+        // Colour -> empty in each neighbour's packed counts.
+        let delta = 1u16.wrapping_sub(1u16 << (4 * victim as u16));
         let mut n = 0;
         let mut q = h.0;
         loop {
             let nq = self.next[q as usize];
             let p = Point(q);
-            self.set_stone(p, Stone::Empty);
-            self.head[p.idx()] = 0;
+            let pi = p.idx();
+            self.stones[pi] = Stone::Empty;
+            self.hash ^= zobrist::KEYS[victim.index()][pi];
+            self.head[pi] = 0;
             self.add_empty(p);
             let mut seen = [0u16; 4];
-            for (i, r) in self.neighbours(p).iter().enumerate() {
-                if self.stones[r.idx()] == capturer {
-                    let hr = self.head[r.idx()];
+            for (i, r) in self.neighbours(p).into_iter().enumerate() {
+                let ri = r.idx();
+                let nb = &mut self.nbr[ri];
+                *nb = nb.wrapping_add(delta);
+                if self.stones[ri] == capturer {
+                    let hr = self.head[ri];
                     if !seen[..i].contains(&hr) {
                         self.libs[hr as usize] += 1;
                     }
@@ -673,3 +756,6 @@ impl std::fmt::Debug for Board {
         write!(f, "\n{}", self.to_diagram())
     }
 }
+
+#[cfg(test)]
+mod tests;

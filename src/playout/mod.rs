@@ -14,7 +14,7 @@ pub mod tactics;
 use crate::board::Board;
 use crate::types::{Color, Move, Point, Stone};
 use rand::rngs::SmallRng;
-use rand::Rng;
+use rand::RngCore;
 
 /// Which policy a playout uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,14 +112,28 @@ pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
     if n == 0 {
         return Move::Pass;
     }
-    let start = rng.gen_range(0..n);
-    for i in 0..n {
-        let p = Point(empty[(start + i) % n]);
-        if !board.is_true_eye(p, c) && board.is_legal(c, p) {
+    let start = below(rng, n);
+    let mut i = start;
+    loop {
+        let p = Point(empty[i]);
+        if board.is_legal_non_eye(c, p) {
             return Move::Play(p);
         }
+        i += 1;
+        if i == n {
+            i = 0;
+        }
+        if i == start {
+            return Move::Pass;
+        }
     }
-    Move::Pass
+}
+
+/// A random index below `n` (Lemire's multiply-shift; the bias, under
+/// n / 2^32, is far below anything a playout could notice).
+#[inline]
+pub fn below(rng: &mut SmallRng, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
 /// Who owns `p` on a finished playout board: the stone's colour, or for an
@@ -146,13 +160,17 @@ pub fn final_owner(board: &Board, p: Point) -> Option<Color> {
 /// Area score margin for black of a finished playout board (empty points
 /// scored by their neighbours), komi included.
 pub fn score(board: &Board, komi: f32) -> f32 {
-    let mut s = -komi;
-    for p in board.geometry().points() {
-        match final_owner(board, p) {
-            Some(Color::Black) => s += 1.0,
-            Some(Color::White) => s -= 1.0,
-            None => {}
+    let geo = board.geometry();
+    let mut s = 0i32;
+    for y in 0..geo.size {
+        let row = geo.point(0, y).0;
+        for x in 0..geo.size as u16 {
+            match final_owner(board, Point(row + x)) {
+                Some(Color::Black) => s += 1,
+                Some(Color::White) => s -= 1,
+                None => {}
+            }
         }
     }
-    s
+    s as f32 - komi
 }
