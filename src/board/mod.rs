@@ -18,8 +18,11 @@
 //! Zero's scheme: a new liberty counts only if no stone of the chain already
 //! touches it) costs a few neighbour looks per stone.
 
+mod arr;
 mod diagram;
 pub mod zobrist;
+
+use arr::PointArray;
 
 use crate::types::{Color, Geometry, Move, Point, Stone, MAX_POINTS};
 
@@ -52,24 +55,23 @@ impl std::fmt::Display for IllegalMove {
 }
 
 /// A Go position with chains and liberties, incrementally maintained.
-#[derive(Clone)]
 pub struct Board {
     geo: Geometry,
-    stones: [Stone; MAX_POINTS],
+    stones: PointArray<Stone>,
     /// Head of the chain of each stone; `NONE` for empty and edge points.
-    head: [u16; MAX_POINTS],
+    head: PointArray<u16>,
     /// Next stone in the chain's circular list.
-    next: [u16; MAX_POINTS],
+    next: PointArray<u16>,
     /// Liberty count of the chain, valid at heads only.
-    libs: [u16; MAX_POINTS],
+    libs: PointArray<u16>,
     /// Stone count of the chain, valid at heads only.
-    chain_size: [u16; MAX_POINTS],
+    chain_size: PointArray<u16>,
     /// Neighbour counts by kind: 4 bits each for Empty, Black, White, Edge.
-    nbr: [u16; MAX_POINTS],
+    nbr: PointArray<u16>,
     /// Empty points, in no particular order.
-    empty: [u16; MAX_POINTS],
+    empty: PointArray<u16>,
     /// Index of each empty point in `empty`.
-    empty_idx: [u16; MAX_POINTS],
+    empty_idx: PointArray<u16>,
     empty_len: usize,
     hash: u64,
     /// Point where the side `ko_color` may not play at once (simple ko).
@@ -89,14 +91,14 @@ impl Board {
         let geo = Geometry::new(size);
         let mut b = Board {
             geo,
-            stones: [Stone::Edge; MAX_POINTS],
-            head: [0; MAX_POINTS],
-            next: [0; MAX_POINTS],
-            libs: [0; MAX_POINTS],
-            chain_size: [0; MAX_POINTS],
-            nbr: [0; MAX_POINTS],
-            empty: [0; MAX_POINTS],
-            empty_idx: [0; MAX_POINTS],
+            stones: PointArray([Stone::Edge; MAX_POINTS]),
+            head: PointArray([0; MAX_POINTS]),
+            next: PointArray([0; MAX_POINTS]),
+            libs: PointArray([0; MAX_POINTS]),
+            chain_size: PointArray([0; MAX_POINTS]),
+            nbr: PointArray([0; MAX_POINTS]),
+            empty: PointArray([0; MAX_POINTS]),
+            empty_idx: PointArray([0; MAX_POINTS]),
             empty_len: 0,
             hash: 0,
             ko: Point::NONE,
@@ -161,31 +163,31 @@ impl Board {
     /// What is at `p` (`Edge` for the ring and beyond).
     #[inline]
     pub fn stone(&self, p: Point) -> Stone {
-        self.stones[p.idx()]
+        self.stones.0.get(p.idx()).copied().unwrap_or(Stone::Edge)
     }
 
     /// Number of neighbours of `p` holding `s`.
     #[inline]
     pub fn neighbour_count(&self, p: Point, s: Stone) -> u32 {
-        ((self.nbr[p.idx()] >> (4 * s as u16)) & 0xF) as u32
+        ((self.nbr.get(p.idx()) >> (4 * s as u16)) & 0xF) as u32
     }
 
     /// Head point of the chain at `p`. Precondition: `p` holds a stone.
     #[inline]
     pub fn chain(&self, p: Point) -> Point {
-        Point(self.head[p.idx()])
+        Point(self.head.get(p.idx()))
     }
 
     /// Exact liberty count of the chain at `p`. Precondition: a stone.
     #[inline]
     pub fn libs(&self, p: Point) -> u32 {
-        self.libs[self.head[p.idx()] as usize] as u32
+        self.libs[self.head.get(p.idx()) as usize] as u32
     }
 
     /// Number of stones of the chain at `p`. Precondition: a stone.
     #[inline]
     pub fn chain_len(&self, p: Point) -> u32 {
-        self.chain_size[self.head[p.idx()] as usize] as u32
+        self.chain_size[self.head.get(p.idx()) as usize] as u32
     }
 
     /// Calls `f` on every stone of the chain at `p`.
@@ -195,7 +197,7 @@ impl Board {
         let mut q = start;
         loop {
             f(Point(q));
-            q = self.next[q as usize];
+            q = self.next.get(q as usize);
             if q == start {
                 break;
             }
@@ -211,6 +213,7 @@ impl Board {
         if want == 0 {
             return 0;
         }
+        self.guard(p);
         let start = p.0;
         let mut q = start;
         loop {
@@ -257,7 +260,7 @@ impl Board {
     /// The empty points, in no particular order.
     #[inline]
     pub fn empty_points(&self) -> &[u16] {
-        &self.empty[..self.empty_len]
+        &self.empty.0[..self.empty_len]
     }
 
     /// The simple-ko point and the colour barred from it, if any.
@@ -296,20 +299,23 @@ impl Board {
     }
 
     /// A true eye of `c`: eyeish, and fewer than two enemy diagonals, where
-    /// an off-board diagonal counts as one.
+    /// an off-board diagonal counts as one. Precondition: `p` on the board.
+    #[inline]
     pub fn is_true_eye(&self, p: Point, c: Color) -> bool {
-        if !self.is_eyeish(p, c) {
-            return false;
-        }
-        let enemy = (!c).stone();
-        let mut bad = 0;
-        let mut edge = 0;
+        self.is_eyeish(p, c) && self.eye_diagonals_ok(p, c)
+    }
+
+    /// The diagonal half of [`Board::is_true_eye`], without branches.
+    #[inline]
+    fn eye_diagonals_ok(&self, p: Point, c: Color) -> bool {
+        self.guard(p);
+        let enemy = (!c).stone() as u8;
+        let mut bad = 0u32;
+        let mut edge = 0u32;
         for d in self.diagonals(p) {
-            match self.stones[d.idx()] {
-                s if s == enemy => bad += 1,
-                Stone::Edge => edge = 1,
-                _ => {}
-            }
+            let s = self.stones[d.idx()] as u8;
+            bad += (s == enemy) as u32;
+            edge |= (s == Stone::Edge as u8) as u32;
         }
         bad + edge < 2
     }
@@ -338,28 +344,27 @@ impl Board {
     }
 
     /// Whether a stone of `c` at empty `p` would have no liberties and
-    /// capture nothing.
+    /// capture nothing. Precondition: `p` on the board.
     #[inline]
     pub fn is_suicide(&self, c: Color, p: Point) -> bool {
-        if self.neighbour_count(p, Stone::Empty) > 0 {
-            return false;
-        }
-        let own = c.stone();
+        self.guard(p);
+        self.nbr[p.idx()] & 0xF == 0 && !self.saved_by_neighbours(c, p)
+    }
+
+    /// For a point without empty neighbours: whether a stone of `c` there
+    /// joins an own chain with another liberty or captures. No branches:
+    /// edge points have head 0, and `libs[0]` is always 0.
+    #[inline]
+    fn saved_by_neighbours(&self, c: Color, p: Point) -> bool {
+        let own = c.stone() as u8;
+        let enemy = own ^ 3;
+        let mut ok = false;
         for q in self.neighbours(p) {
-            let s = self.stones[q.idx()];
-            if s == Stone::Edge {
-                continue;
-            }
+            let s = self.stones[q.idx()] as u8;
             let l = self.libs[self.head[q.idx()] as usize];
-            if s == own {
-                if l > 1 {
-                    return false;
-                }
-            } else if l == 1 {
-                return false;
-            }
+            ok |= (s == own) & (l > 1) | (s == enemy) & (l == 1);
         }
-        true
+        ok
     }
 
     /// Whether `c` may play at `p` and `p` is not a true eye of `c`: the
@@ -368,15 +373,30 @@ impl Board {
     /// an empty point of the board.
     #[inline]
     pub fn is_legal_non_eye(&self, c: Color, p: Point) -> bool {
+        self.guard(p);
         let n = self.nbr[p.idx()];
         if n & 0xF != 0 {
             return true;
         }
         // Own plus edge neighbours: fields 1 or 2, and 3.
-        if ((n >> (4 * c as u16)) & 0xF) + (n >> 12) == 4 && self.is_true_eye(p, c) {
+        if ((n >> (4 * c as u16)) & 0xF) + (n >> 12) == 4 && self.eye_diagonals_ok(p, c) {
             return false;
         }
-        !(self.ko == p && self.ko_color == c) && !self.is_suicide(c, p)
+        !(self.ko == p && self.ko_color == c) && self.saved_by_neighbours(c, p)
+    }
+
+    /// Panics unless all eight neighbours of `p` lie inside the point
+    /// arrays; true of every on-board point. Public functions that look
+    /// around a caller's point call it before their unchecked accesses
+    /// (see `arr.rs`): one subtraction and one comparison.
+    #[inline(always)]
+    fn guard(&self, p: Point) {
+        let s = self.geo.stride;
+        assert!(
+            p.idx().wrapping_sub(s + 1) < s * s - 2 * s - 2,
+            "point {} outside the board",
+            p.0
+        );
     }
 
     /// Plays `m` for `c` if the board allows it; on refusal nothing changes.
@@ -388,7 +408,8 @@ impl Board {
         Ok(())
     }
 
-    /// Plays `m` for `c`. Precondition: `m` is a pass or legal on this board.
+    /// Plays `m` for `c`. Precondition: `m` is a pass or legal on this board
+    /// (an off-board point panics; other illegal moves corrupt the board).
     pub fn play_unchecked(&mut self, c: Color, m: Move) {
         self.last_move2 = self.last_move;
         self.last_move = m;
@@ -398,6 +419,7 @@ impl Board {
             Move::Pass => return,
             Move::Play(p) => p,
         };
+        self.guard(p);
         debug_assert!(self.is_legal(c, p), "illegal move played unchecked");
         let pi = p.idx();
         self.remove_empty(p);
@@ -406,37 +428,31 @@ impl Board {
         if self.nbr[pi] & 0x0FF0 == 0 {
             return;
         }
-        // Take `p` from every distinct neighbouring chain's liberties (heads
-        // read before any capture; empty and edge points have head 0), and
-        // capture enemy chains left without any.
+        // Each distinct neighbouring chain loses the liberty `p`; friends
+        // merge with the new stone, enemies left without liberties go. Heads
+        // are read before any change (empty and edge points have head 0);
+        // each chain's count is exact when it is merged.
         let [n0, n1, n2, n3] = self.neighbours(p);
         let h0 = self.head[n0.idx()];
         let h1 = self.head[n1.idx()];
         let h2 = self.head[n2.idx()];
         let h3 = self.head[n3.idx()];
-        let mut own = 0u32;
         let mut captured = 0u32;
         let mut capture_point = Point::NONE;
-        self.take_liberty(c, n0, h0, &mut own, &mut captured, &mut capture_point);
+        self.take_liberty(c, p, n0, h0, &mut captured, &mut capture_point);
         if h1 != h0 {
-            self.take_liberty(c, n1, h1, &mut own, &mut captured, &mut capture_point);
+            self.take_liberty(c, p, n1, h1, &mut captured, &mut capture_point);
         }
         if h2 != h0 && h2 != h1 {
-            self.take_liberty(c, n2, h2, &mut own, &mut captured, &mut capture_point);
+            self.take_liberty(c, p, n2, h2, &mut captured, &mut capture_point);
         }
         if h3 != h0 && h3 != h1 && h3 != h2 {
-            self.take_liberty(c, n3, h3, &mut own, &mut captured, &mut capture_point);
-        }
-        if own > 0 {
-            self.join_friends(p, c);
+            self.take_liberty(c, p, n3, h3, &mut captured, &mut capture_point);
         }
         if captured > 0 {
             self.last_captured = captured.min(u16::MAX as u32) as u16;
             self.prisoners[c.index()] += captured;
-            if captured == 1
-                && self.head[pi] == p.0
-                && self.chain_size[pi] == 1
-                && self.libs[pi] == 1
+            if captured == 1 && self.head[pi] == p.0 && self.chain_size[pi] == 1 && self.libs[pi] == 1
             {
                 self.ko = capture_point;
                 self.ko_color = !c;
@@ -445,15 +461,16 @@ impl Board {
     }
 
     /// Step of [`Board::play_unchecked`] for the chain with head `h` at
-    /// neighbour `q` of the new stone of `c` (`h` is 0 for no chain): takes
-    /// away the liberty, captures an enemy chain left without liberties.
+    /// neighbour `q` of the new stone of `c` at `p` (`h` is 0 for no chain):
+    /// takes the liberty away, then merges a friend or captures an enemy
+    /// left without liberties.
     #[inline(always)]
     fn take_liberty(
         &mut self,
         c: Color,
+        p: Point,
         q: Point,
         h: u16,
-        own: &mut u32,
         captured: &mut u32,
         capture_point: &mut Point,
     ) {
@@ -463,7 +480,8 @@ impl Board {
         let l = &mut self.libs[h as usize];
         *l -= 1;
         if self.stones[q.idx()] == c.stone() {
-            *own += 1;
+            let b = self.head[p.idx()];
+            self.merge(h, b);
         } else if *l == 0 {
             *captured += self.remove_chain(Point(h), c);
             *capture_point = q;
@@ -473,7 +491,7 @@ impl Board {
     /// Puts a stone of `c` on empty `p` as a chain of its own with the
     /// liberties of `p`; updates neighbour counts and the hash. The empty
     /// list and the neighbouring chains are the caller's business.
-    #[inline]
+    #[inline(always)]
     fn put_stone(&mut self, p: Point, c: Color) {
         let pi = p.idx();
         self.stones[pi] = c.stone();
@@ -487,44 +505,31 @@ impl Board {
         self.head[pi] = p.0;
         self.next[pi] = p.0;
         self.chain_size[pi] = 1;
-        self.libs[pi] = (self.nbr[pi] & 0xF) as u16;
-    }
-
-    /// Merges the new stone at `p` with the chains of `c` next to it. The
-    /// liberty counts of all of them must already be exact.
-    fn join_friends(&mut self, p: Point, c: Color) {
-        let own = c.stone();
-        for q in self.neighbours(p) {
-            if self.stones[q.idx()] == own {
-                let a = self.head[q.idx()];
-                let b = self.head[p.idx()];
-                if a != b {
-                    self.merge(a, b);
-                }
-            }
-        }
+        self.libs[pi] = self.nbr[pi] & 0xF;
     }
 
     /// Puts a stone of `c` on empty `p`, takes `p` from the liberties of the
     /// neighbouring chains and merges it with its friends. No captures.
     fn add_stone(&mut self, c: Color, p: Point) {
+        self.guard(p);
         self.remove_empty(p);
         self.put_stone(p, c);
         let mut seen = [0u16; 4];
         for (i, q) in self.neighbours(p).into_iter().enumerate() {
-            let s = self.stones[q.idx()];
-            if s == Stone::Black || s == Stone::White {
-                let h = self.head[q.idx()];
-                if !seen[..i].contains(&h) {
-                    self.libs[h as usize] -= 1;
-                }
-                seen[i] = h;
+            let h = self.head[q.idx()];
+            seen[i] = h;
+            if h == 0 || seen[..i].contains(&h) {
+                continue;
+            }
+            self.libs[h as usize] -= 1;
+            if self.stones[q.idx()] == c.stone() {
+                let b = self.head[p.idx()];
+                self.merge(h, b);
             }
         }
-        self.join_friends(p, c);
     }
 
-    #[inline]
+    #[inline(always)]
     fn remove_empty(&mut self, p: Point) {
         let i = self.empty_idx[p.idx()] as usize;
         self.empty_len -= 1;
@@ -533,7 +538,7 @@ impl Board {
         self.empty_idx[last as usize] = i as u16;
     }
 
-    #[inline]
+    #[inline(always)]
     fn add_empty(&mut self, p: Point) {
         self.empty[self.empty_len] = p.0;
         self.empty_idx[p.idx()] = self.empty_len as u16;
@@ -541,7 +546,9 @@ impl Board {
     }
 
     /// Merges chains with heads `a` and `b`, the smaller into the larger.
-    /// A liberty of the smaller counts as new unless it touches the larger.
+    /// Both liberty counts must be exact; a liberty of the smaller counts as
+    /// new unless it touches the larger.
+    #[inline]
     fn merge(&mut self, a: u16, b: u16) {
         let (big, small) = if self.chain_size[a as usize] >= self.chain_size[b as usize] {
             (a, b)
@@ -550,6 +557,7 @@ impl Board {
         };
         let s = self.geo.stride;
         let mut q = small;
+        let mut new_libs = 0;
         loop {
             for r in self.neighbours(Point(q)) {
                 let r = r.idx();
@@ -559,7 +567,7 @@ impl Board {
                     && self.head[r + 1] != big
                     && self.head[r + s] != big
                 {
-                    self.libs[big as usize] += 1;
+                    new_libs += 1;
                 }
             }
             self.head[q as usize] = big;
@@ -568,8 +576,13 @@ impl Board {
                 break;
             }
         }
+        // Counted once each: a liberty shared by several stones of the
+        // smaller chain touches the larger one by the time it is seen again.
+        self.libs[big as usize] += new_libs;
         self.chain_size[big as usize] += self.chain_size[small as usize];
-        self.next.swap(big as usize, small as usize);
+        let (nb, ns) = (self.next[big as usize], self.next[small as usize]);
+        self.next[big as usize] = ns;
+        self.next[small as usize] = nb;
     }
 
     /// Removes the chain with head `h`, captured by `by`; returns its size.
@@ -741,6 +754,57 @@ impl Board {
         b.last_move2 = lm2;
         *self = b;
         true
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            geo: self.geo,
+            stones: self.stones,
+            head: self.head,
+            next: self.next,
+            libs: self.libs,
+            chain_size: self.chain_size,
+            nbr: self.nbr,
+            empty: self.empty,
+            empty_idx: self.empty_idx,
+            empty_len: self.empty_len,
+            hash: self.hash,
+            ko: self.ko,
+            ko_color: self.ko_color,
+            prisoners: self.prisoners,
+            last_move: self.last_move,
+            last_move2: self.last_move2,
+            last_captured: self.last_captured,
+        }
+    }
+
+    /// Copies only the part of the point arrays a board of this size uses
+    /// (1.8 KB of 12 KB on 9x9): the way to reset a playout board. Boards
+    /// of different sizes are copied whole.
+    fn clone_from(&mut self, src: &Board) {
+        if self.geo != src.geo {
+            *self = src.clone();
+            return;
+        }
+        let n = self.geo.stride * self.geo.stride;
+        self.stones.0[..n].copy_from_slice(&src.stones.0[..n]);
+        self.head.0[..n].copy_from_slice(&src.head.0[..n]);
+        self.next.0[..n].copy_from_slice(&src.next.0[..n]);
+        self.libs.0[..n].copy_from_slice(&src.libs.0[..n]);
+        self.chain_size.0[..n].copy_from_slice(&src.chain_size.0[..n]);
+        self.nbr.0[..n].copy_from_slice(&src.nbr.0[..n]);
+        self.empty.0[..n].copy_from_slice(&src.empty.0[..n]);
+        self.empty_idx.0[..n].copy_from_slice(&src.empty_idx.0[..n]);
+        self.empty_len = src.empty_len;
+        self.hash = src.hash;
+        self.ko = src.ko;
+        self.ko_color = src.ko_color;
+        self.prisoners = src.prisoners;
+        self.last_move = src.last_move;
+        self.last_move2 = src.last_move2;
+        self.last_captured = src.last_captured;
     }
 }
 
