@@ -58,7 +58,9 @@ impl std::fmt::Display for IllegalMove {
 pub struct Board {
     geo: Geometry,
     stones: PointArray<Stone>,
-    /// Head of the chain of each stone; `NONE` for empty and edge points.
+    /// Head of the chain of each stone. An empty or edge point is its own
+    /// head, so `libs` at it is a scratch slot that the play code may
+    /// change blindly (it is never read as a count).
     head: PointArray<u16>,
     /// Next stone in the chain's circular list.
     next: PointArray<u16>,
@@ -108,6 +110,9 @@ impl Board {
             last_move2: Move::Pass,
             last_captured: 0,
         };
+        for i in 0..MAX_POINTS {
+            b.head[i] = i as u16;
+        }
         for p in geo.points() {
             b.stones[p.idx()] = Stone::Empty;
             b.empty_idx[p.idx()] = b.empty_len as u16;
@@ -353,7 +358,7 @@ impl Board {
 
     /// For a point without empty neighbours: whether a stone of `c` there
     /// joins an own chain with another liberty or captures. No branches:
-    /// edge points have head 0, and `libs[0]` is always 0.
+    /// the count read at an edge point is discarded.
     #[inline]
     fn saved_by_neighbours(&self, c: Color, p: Point) -> bool {
         let own = c.stone() as u8;
@@ -410,6 +415,11 @@ impl Board {
 
     /// Plays `m` for `c`. Precondition: `m` is a pass or legal on this board
     /// (an off-board point panics; other illegal moves corrupt the board).
+    ///
+    /// Written to keep unpredictable branches few (they, not instructions,
+    /// dominate a random playout): the neighbour chains are sorted into
+    /// bit masks without branches, and the usual merge, a lone stone joining
+    /// one chain, is branch-free too.
     pub fn play_unchecked(&mut self, c: Color, m: Move) {
         self.last_move2 = self.last_move;
         self.last_move = m;
@@ -428,64 +438,100 @@ impl Board {
         if self.nbr[pi] & 0x0FF0 == 0 {
             return;
         }
-        // Each distinct neighbouring chain loses the liberty `p`; friends
-        // merge with the new stone, enemies left without liberties go. Heads
-        // are read before any change (empty and edge points have head 0);
-        // each chain's count is exact when it is merged.
-        let [n0, n1, n2, n3] = self.neighbours(p);
-        let h0 = self.head[n0.idx()];
-        let h1 = self.head[n1.idx()];
-        let h2 = self.head[n2.idx()];
-        let h3 = self.head[n3.idx()];
-        let mut captured = 0u32;
-        let mut capture_point = Point::NONE;
-        self.take_liberty(c, p, n0, h0, &mut captured, &mut capture_point);
-        if h1 != h0 {
-            self.take_liberty(c, p, n1, h1, &mut captured, &mut capture_point);
+        // Each distinct neighbouring chain loses the liberty `p`. Empty and
+        // edge points are their own heads: their scratch `libs` absorb the
+        // decrement (distinct addresses, so no store-to-load chain).
+        let nb = self.neighbours(p);
+        let h = [
+            self.head[nb[0].idx()],
+            self.head[nb[1].idx()],
+            self.head[nb[2].idx()],
+            self.head[nb[3].idx()],
+        ];
+        let distinct = [
+            true,
+            h[1] != h[0],
+            (h[2] != h[0]) & (h[2] != h[1]),
+            (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]),
+        ];
+        for i in 0..4 {
+            let l = &mut self.libs[h[i] as usize];
+            *l = l.wrapping_sub(distinct[i] as u16);
         }
-        if h2 != h0 && h2 != h1 {
-            self.take_liberty(c, p, n2, h2, &mut captured, &mut capture_point);
+        let own = c.stone() as u8;
+        let enemy = own ^ 3;
+        let mut friends = 0u32;
+        let mut victims = 0u32;
+        for i in 0..4 {
+            let s = self.stones[nb[i].idx()] as u8;
+            friends |= (((s == own) & distinct[i]) as u32) << i;
+            victims |= (((s == enemy) & distinct[i] & (self.libs[h[i] as usize] == 0)) as u32) << i;
         }
-        if h3 != h0 && h3 != h1 && h3 != h2 {
-            self.take_liberty(c, p, n3, h3, &mut captured, &mut capture_point);
-        }
-        if captured > 0 {
-            self.last_captured = captured.min(u16::MAX as u32) as u16;
-            self.prisoners[c.index()] += captured;
-            if captured == 1 && self.head[pi] == p.0 && self.chain_size[pi] == 1 && self.libs[pi] == 1
-            {
-                self.ko = capture_point;
-                self.ko_color = !c;
+        if friends != 0 {
+            // The first friend takes the lone stone in; more friends merge
+            // with the grown chain. Counts are exact at each step.
+            let first = friends.trailing_zeros() as usize;
+            self.join_lone_stone(p, h[first]);
+            let mut rest = friends & (friends - 1);
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let b = self.head[pi];
+                self.merge(h[i], b);
             }
+        }
+        if victims != 0 {
+            self.capture(c, p, &nb, &h, victims);
         }
     }
 
-    /// Step of [`Board::play_unchecked`] for the chain with head `h` at
-    /// neighbour `q` of the new stone of `c` at `p` (`h` is 0 for no chain):
-    /// takes the liberty away, then merges a friend or captures an enemy
-    /// left without liberties.
+    /// Removes the enemy chains of `victims` (a mask over the neighbours
+    /// `nb` of the new stone of `c` at `p`, heads `h`); sets the counts and
+    /// the simple ko.
+    #[inline(never)]
+    fn capture(&mut self, c: Color, p: Point, nb: &[Point; 4], h: &[u16; 4], victims: u32) {
+        let mut captured = 0u32;
+        let mut capture_point = Point::NONE;
+        let mut m = victims;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            captured += self.remove_chain(Point(h[i]), c);
+            capture_point = nb[i];
+        }
+        let pi = p.idx();
+        self.last_captured = captured.min(u16::MAX as u32) as u16;
+        self.prisoners[c.index()] += captured;
+        if captured == 1 && self.head[pi] == p.0 && self.chain_size[pi] == 1 && self.libs[pi] == 1 {
+            self.ko = capture_point;
+            self.ko_color = !c;
+        }
+    }
+
+    /// Merges the lone stone at `p` (its own chain of one, counts exact)
+    /// into the chain with head `big`: its empty neighbours that do not
+    /// touch `big` are new liberties. No branches: for a neighbour that is
+    /// not empty the look-around is done at `p` instead and discarded.
     #[inline(always)]
-    fn take_liberty(
-        &mut self,
-        c: Color,
-        p: Point,
-        q: Point,
-        h: u16,
-        captured: &mut u32,
-        capture_point: &mut Point,
-    ) {
-        if h == 0 {
-            return;
+    fn join_lone_stone(&mut self, p: Point, big: u16) {
+        let s = self.geo.stride;
+        let pi = p.idx();
+        let mut new_libs = 0u16;
+        for r in self.neighbours(p) {
+            let empty = self.stones[r.idx()] == Stone::Empty;
+            let b = if empty { r.idx() } else { pi };
+            let touches = (self.head[b - s] == big)
+                | (self.head[b - 1] == big)
+                | (self.head[b + 1] == big)
+                | (self.head[b + s] == big);
+            new_libs += (empty & !touches) as u16;
         }
-        let l = &mut self.libs[h as usize];
-        *l -= 1;
-        if self.stones[q.idx()] == c.stone() {
-            let b = self.head[p.idx()];
-            self.merge(h, b);
-        } else if *l == 0 {
-            *captured += self.remove_chain(Point(h), c);
-            *capture_point = q;
-        }
+        let bi = big as usize;
+        self.libs[bi] += new_libs;
+        self.chain_size[bi] += 1;
+        self.head[pi] = big;
+        self.next[pi] = self.next[bi];
+        self.next[bi] = p.0;
     }
 
     /// Puts a stone of `c` on empty `p` as a chain of its own with the
@@ -518,7 +564,8 @@ impl Board {
         for (i, q) in self.neighbours(p).into_iter().enumerate() {
             let h = self.head[q.idx()];
             seen[i] = h;
-            if h == 0 || seen[..i].contains(&h) {
+            let st = self.stones[q.idx()];
+            if !(st == Stone::Black || st == Stone::White) || seen[..i].contains(&h) {
                 continue;
             }
             self.libs[h as usize] -= 1;
@@ -599,7 +646,7 @@ impl Board {
             let pi = p.idx();
             self.stones[pi] = Stone::Empty;
             self.hash ^= zobrist::KEYS[victim.index()][pi];
-            self.head[pi] = 0;
+            self.head[pi] = q;
             self.add_empty(p);
             let mut seen = [0u16; 4];
             for (i, r) in self.neighbours(p).into_iter().enumerate() {
@@ -647,6 +694,9 @@ impl Board {
             match s {
                 Stone::Empty => {
                     empties += 1;
+                    if self.head[p.idx()] != p.0 {
+                        return Err(format!("empty {} is not its own head", geo.vertex(p)));
+                    }
                     let i = self.empty_idx[p.idx()] as usize;
                     if i >= self.empty_len || self.empty[i] != p.0 {
                         return Err(format!("empty list misses {}", geo.vertex(p)));
