@@ -325,6 +325,28 @@ impl Board {
         bad + edge < 2
     }
 
+    /// Area balance of a finished playout board, black minus white: each
+    /// stone counts for its colour, each empty point for the colour of all
+    /// its neighbours (nothing when mixed). No branches per point.
+    pub fn area_balance(&self) -> i32 {
+        let geo = self.geo;
+        let mut sum = 0i32;
+        for y in 0..geo.size {
+            let row = geo.point(0, y).idx();
+            for i in row..row + geo.size {
+                let st = self.stones[i] as i32;
+                let n = self.nbr[i];
+                let b = (n & 0x00F0 != 0) as i32;
+                let w = (n & 0x0F00 != 0) as i32;
+                // Stone: +1 black, -1 white; empty: b - w is the owner when
+                // only one colour touches it (0 when both or none).
+                let stone_value = (st == 1) as i32 - (st == 2) as i32;
+                sum += stone_value + (st == 0) as i32 * (b - w);
+            }
+        }
+        sum
+    }
+
     /// Why `c` may not play at `p` on this board, if it may not.
     pub fn check_move(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
         if !self.geo.on_board(p) {
@@ -648,18 +670,27 @@ impl Board {
             self.hash ^= zobrist::KEYS[victim.index()][pi];
             self.head[pi] = q;
             self.add_empty(p);
-            let mut seen = [0u16; 4];
-            for (i, r) in self.neighbours(p).into_iter().enumerate() {
-                let ri = r.idx();
-                let nb = &mut self.nbr[ri];
-                *nb = nb.wrapping_add(delta);
-                if self.stones[ri] == capturer {
-                    let hr = self.head[ri];
-                    if !seen[..i].contains(&hr) {
-                        self.libs[hr as usize] += 1;
-                    }
-                    seen[i] = hr;
-                }
+            // Each distinct capturing chain next to the stone gains it as a
+            // liberty; no branches (other heads get +0).
+            let nb = self.neighbours(p);
+            let mut hs = [0u16; 4];
+            let mut cap = [false; 4];
+            for i in 0..4 {
+                let ri = nb[i].idx();
+                let v = &mut self.nbr[ri];
+                *v = v.wrapping_add(delta);
+                hs[i] = self.head[ri];
+                cap[i] = self.stones[ri] == capturer;
+            }
+            let inc = [
+                cap[0],
+                cap[1] & (hs[1] != hs[0]),
+                cap[2] & (hs[2] != hs[0]) & (hs[2] != hs[1]),
+                cap[3] & (hs[3] != hs[0]) & (hs[3] != hs[1]) & (hs[3] != hs[2]),
+            ];
+            for i in 0..4 {
+                let l = &mut self.libs[hs[i] as usize];
+                *l = l.wrapping_add(inc[i] as u16);
             }
             n += 1;
             q = nq;

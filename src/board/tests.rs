@@ -186,3 +186,34 @@ fn ko_and_snapback() {
     assert_eq!(b.check_move(Color::White, ko), Err(IllegalMove::Ko));
     b.check_consistency().unwrap();
 }
+
+#[test]
+fn area_balance_matches_naive_count() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    for size in [2, 5, 9, 13] {
+        let mut b = Board::new(size);
+        let geo = b.geometry();
+        for _ in 0..size * size * 2 {
+            let p = geo.point(rng.gen_range(0..size), rng.gen_range(0..size));
+            let c = if rng.gen_bool(0.5) {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let _ = b.try_play(c, Move::Play(p));
+            let mut naive = 0i32;
+            for q in geo.points() {
+                naive += match b.stone(q) {
+                    Stone::Black => 1,
+                    Stone::White => -1,
+                    _ => {
+                        let nb = b.neighbour_count(q, Stone::Black) > 0;
+                        let nw = b.neighbour_count(q, Stone::White) > 0;
+                        nb as i32 - nw as i32
+                    }
+                };
+            }
+            assert_eq!(b.area_balance(), naive);
+        }
+    }
+}

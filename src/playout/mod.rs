@@ -160,17 +160,5 @@ pub fn final_owner(board: &Board, p: Point) -> Option<Color> {
 /// Area score margin for black of a finished playout board (empty points
 /// scored by their neighbours), komi included.
 pub fn score(board: &Board, komi: f32) -> f32 {
-    let geo = board.geometry();
-    let mut s = 0i32;
-    for y in 0..geo.size {
-        let row = geo.point(0, y).0;
-        for x in 0..geo.size as u16 {
-            match final_owner(board, Point(row + x)) {
-                Some(Color::Black) => s += 1,
-                Some(Color::White) => s -= 1,
-                None => {}
-            }
-        }
-    }
-    s as f32 - komi
+    board.area_balance() as f32 - komi
 }
