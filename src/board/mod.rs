@@ -307,13 +307,14 @@ impl Board {
     /// an off-board diagonal counts as one. Precondition: `p` on the board.
     #[inline]
     pub fn is_true_eye(&self, p: Point, c: Color) -> bool {
+        self.guard(p);
         self.is_eyeish(p, c) && self.eye_diagonals_ok(p, c)
     }
 
     /// The diagonal half of [`Board::is_true_eye`], without branches.
+    /// Precondition: `p` on the board (guarded by the caller).
     #[inline]
     fn eye_diagonals_ok(&self, p: Point, c: Color) -> bool {
-        self.guard(p);
         let enemy = (!c).stone() as u8;
         let mut bad = 0u32;
         let mut edge = 0u32;
@@ -394,6 +395,37 @@ impl Board {
         ok
     }
 
+    /// The first point of the empty list, from index `start` on and
+    /// wrapping around, where `c` may play without filling its own true eye
+    /// ([`Board::is_legal_non_eye`]); `None` when there is none. With a
+    /// uniformly random `start` this is the light playout's move (libEGo's
+    /// scheme: the scan favours a point after a run of refused ones a
+    /// little, which costs nothing measurable in play). Any `start` is
+    /// accepted (taken modulo the list length).
+    #[inline]
+    pub fn scan_legal_non_eye(&self, c: Color, start: usize) -> Option<Point> {
+        let n = self.empty_len;
+        if n == 0 {
+            return None;
+        }
+        let start = if start < n { start } else { start % n };
+        let mut i = start;
+        loop {
+            // Points of the empty list are on the board: no guard needed.
+            let p = Point(self.empty[i]);
+            if self.nbr[p.idx()] & 0xF != 0 || self.crowded_legal_non_eye(c, p) {
+                return Some(p);
+            }
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+            if i == start {
+                return None;
+            }
+        }
+    }
+
     /// Whether `c` may play at `p` and `p` is not a true eye of `c`: the
     /// light playout's test. A point with an empty neighbour passes at once
     /// (it can be neither suicide, nor ko, nor an eye). Precondition: `p` is
@@ -401,10 +433,14 @@ impl Board {
     #[inline]
     pub fn is_legal_non_eye(&self, c: Color, p: Point) -> bool {
         self.guard(p);
+        self.nbr[p.idx()] & 0xF != 0 || self.crowded_legal_non_eye(c, p)
+    }
+
+    /// [`Board::is_legal_non_eye`] for an on-board point without empty
+    /// neighbours.
+    #[inline]
+    fn crowded_legal_non_eye(&self, c: Color, p: Point) -> bool {
         let n = self.nbr[p.idx()];
-        if n & 0xF != 0 {
-            return true;
-        }
         // Own plus edge neighbours: fields 1 or 2, and 3.
         if ((n >> (4 * c as u16)) & 0xF) + (n >> 12) == 4 && self.eye_diagonals_ok(p, c) {
             return false;

@@ -106,26 +106,12 @@ pub fn playout(
 
 /// A uniformly random legal move for `c` that does not fill its own true
 /// eye; pass when there is none.
+#[inline]
 pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
-    let empty = board.empty_points();
-    let n = empty.len();
-    if n == 0 {
-        return Move::Pass;
-    }
-    let start = below(rng, n);
-    let mut i = start;
-    loop {
-        let p = Point(empty[i]);
-        if board.is_legal_non_eye(c, p) {
-            return Move::Play(p);
-        }
-        i += 1;
-        if i == n {
-            i = 0;
-        }
-        if i == start {
-            return Move::Pass;
-        }
+    let start = below(rng, board.empty_points().len());
+    match board.scan_legal_non_eye(c, start) {
+        Some(p) => Move::Play(p),
+        None => Move::Pass,
     }
 }
 
