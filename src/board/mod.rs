@@ -478,6 +478,7 @@ impl Board {
     /// dominate a random playout): the neighbour chains are sorted into
     /// bit masks without branches, and the usual merge, a lone stone joining
     /// one chain, is branch-free too.
+    #[inline]
     pub fn play_unchecked(&mut self, c: Color, m: Move) {
         self.last_move2 = self.last_move;
         self.last_move = m;
