@@ -136,7 +136,7 @@ loadsgf sgf/games/g19-300.sgf 210
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 60
 102 reg_genmove white
-#? [R7]
+#? [R7]*
 
 # g19-301.sgf, before move 63: black makes the critical group live with S6 (3 stones at R5). GNU Go rates S6 15.9, the next best 8.2.
 #    A B C D E F G H J K L M N O P Q R S T
@@ -188,7 +188,7 @@ loadsgf sgf/games/g19-301.sgf 63
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 91
 104 reg_genmove black
-#? [S5]*
+#? [S5]
 
 # g19-301.sgf, before move 94: white makes the critical group live with P6 (6 stones at P9). GNU Go rates P6 15.7, the next best 6.7.
 #    A B C D E F G H J K L M N O P Q R S T
@@ -214,7 +214,7 @@ loadsgf sgf/games/g19-301.sgf 91
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 94
 105 reg_genmove white
-#? [P6]
+#? [P6]*
 
 # g19-301.sgf, before move 104: white makes the critical group live with G13 (6 stones at D10). GNU Go rates G13 61.8, the next best 16.6.
 #    A B C D E F G H J K L M N O P Q R S T

@@ -197,10 +197,13 @@ fn run_bench(
         .iter()
         .map(|&p| kosumi::bench::bench_playouts(size, p, budget, seed))
         .collect();
+    // A closed pipe (`| head`) is no error worth a panic.
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
     for r in &results {
-        println!("{}", r.details());
+        let _ = writeln!(out, "{}", r.details());
     }
     for r in &results {
-        println!("{}", r.summary());
+        let _ = writeln!(out, "{}", r.summary());
     }
 }

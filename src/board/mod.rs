@@ -222,12 +222,16 @@ impl Board {
         let start = p.0;
         let mut q = start;
         loop {
-            for r in self.neighbours(Point(q)) {
-                if self.stones[r.idx()] == Stone::Empty && !out[..n].contains(&r) {
-                    out[n] = r;
-                    n += 1;
-                    if n == want {
-                        return n;
+            // Most stones of a big chain touch no liberty: one test skips
+            // them.
+            if self.nbr[q as usize] & 0xF != 0 {
+                for r in self.neighbours(Point(q)) {
+                    if self.stones[r.idx()] == Stone::Empty && !out[..n].contains(&r) {
+                        out[n] = r;
+                        n += 1;
+                        if n == want {
+                            return n;
+                        }
                     }
                 }
             }
@@ -326,6 +330,27 @@ impl Board {
         bad + edge < 2
     }
 
+    /// The 3x3 neighbourhood of `p` as a 16-bit code: two bits per
+    /// neighbour holding its [`Stone`] value (0 empty, 1 black, 2 white,
+    /// 3 edge), neighbours in the order NW, N, NE, W, E, SW, S, SE from bit
+    /// 0 up ("north" is the next row up, as diagrams show it).
+    /// Precondition: `p` on the board.
+    #[inline]
+    pub fn neighbourhood(&self, p: Point) -> u16 {
+        self.guard(p);
+        let s = self.geo.stride;
+        let i = p.idx();
+        let at = |j: usize| self.stones[j] as u16;
+        at(i + s - 1)
+            | at(i + s) << 2
+            | at(i + s + 1) << 4
+            | at(i - 1) << 6
+            | at(i + 1) << 8
+            | at(i - s - 1) << 10
+            | at(i - s) << 12
+            | at(i - s + 1) << 14
+    }
+
     /// Area balance of a finished playout board, black minus white: each
     /// stone counts for its colour, each empty point for the colour of all
     /// its neighbours (nothing when mixed). No branches per point.
@@ -349,12 +374,15 @@ impl Board {
     }
 
     /// Why `c` may not play at `p` on this board, if it may not.
+    #[inline]
     pub fn check_move(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
-        if !self.geo.on_board(p) {
-            return Err(IllegalMove::OffBoard);
-        }
-        if self.stones[p.idx()] != Stone::Empty {
-            return Err(IllegalMove::Occupied);
+        // Inside the padded square every point is on the board or an edge:
+        // no division needed to tell.
+        let n = self.geo.stride * self.geo.stride;
+        match self.stones.0[..n].get(p.idx()) {
+            None | Some(Stone::Edge) => return Err(IllegalMove::OffBoard),
+            Some(Stone::Empty) => {}
+            Some(_) => return Err(IllegalMove::Occupied),
         }
         if self.ko == p && self.ko_color == c {
             return Err(IllegalMove::Ko);
@@ -414,6 +442,32 @@ impl Board {
             // Points of the empty list are on the board: no guard needed.
             let p = Point(self.empty[i]);
             if self.nbr[p.idx()] & 0xF != 0 || self.crowded_legal_non_eye(c, p) {
+                return Some(p);
+            }
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+            if i == start {
+                return None;
+            }
+        }
+    }
+
+    /// The first point of the empty list, from index `start` on and
+    /// wrapping around, for which `f` answers true; `None` when there is
+    /// none. Any `start` is accepted (taken modulo the list length).
+    #[inline]
+    pub fn scan_empty(&self, start: usize, mut f: impl FnMut(Point) -> bool) -> Option<Point> {
+        let n = self.empty_len;
+        if n == 0 {
+            return None;
+        }
+        let start = if start < n { start } else { start % n };
+        let mut i = start;
+        loop {
+            let p = Point(self.empty[i]);
+            if f(p) {
                 return Some(p);
             }
             i += 1;

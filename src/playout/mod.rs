@@ -7,9 +7,11 @@
 //!
 //! No allocation happens inside a playout: the log is a fixed array.
 
-pub mod heavy;
+mod heavy;
 pub mod patterns;
 pub mod tactics;
+
+pub use heavy::heavy_move;
 
 use crate::board::Board;
 use crate::types::{Color, Move, Point, Stone};
@@ -88,7 +90,7 @@ pub fn playout(
     while passes < 2 && n < cap {
         let m = match policy {
             Policy::Light => random_move(board, to_move, rng),
-            Policy::Heavy => heavy::choose(board, to_move, rng),
+            Policy::Heavy => heavy_move(board, to_move, rng),
         };
         board.play_unchecked(to_move, m);
         match m {
@@ -148,3 +150,6 @@ pub fn final_owner(board: &Board, p: Point) -> Option<Color> {
 pub fn score(board: &Board, komi: f32) -> f32 {
     board.area_balance() as f32 - komi
 }
+
+#[cfg(test)]
+mod tests;
