@@ -102,7 +102,7 @@ play w pass
 # ... while kgs-genmove_cleanup must start removing them: a liberty of
 # B7, B3 or C1.
 15 kgs-genmove_cleanup b
-#? [A7|C7|B8|B6|A3|C3|B4|B2|B1|D1|C2]*
+#? [A7|C7|B8|B6|A3|C3|B4|B2|B1|D1|C2]
 # White too removes black H7 before passing (kgs-genmove_cleanup plays
 # its move, so the position is loaded again).
 loadsgf sgf/score-dead.sgf

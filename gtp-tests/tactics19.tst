@@ -110,7 +110,7 @@ loadsgf sgf/ladder-no-escape-19.sgf
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-300.sgf 210
 101 reg_genmove white
-#? [L11]
+#? [L11]*
 
 # g19-301.sgf, before move 60: white kills the critical group at R7 (3 stones at R5). GNU Go rates R7 19.4, the next best 8.4.
 #    A B C D E F G H J K L M N O P Q R S T
@@ -214,7 +214,7 @@ loadsgf sgf/games/g19-301.sgf 91
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 94
 105 reg_genmove white
-#? [P6]*
+#? [P6]
 
 # g19-301.sgf, before move 104: white makes the critical group live with G13 (6 stones at D10). GNU Go rates G13 61.8, the next best 16.6.
 #    A B C D E F G H J K L M N O P Q R S T

@@ -217,3 +217,39 @@ fn area_balance_matches_naive_count() {
         }
     }
 }
+
+#[test]
+fn neighbourhood_codes() {
+    let mut rng = SmallRng::seed_from_u64(9);
+    for size in [1, 2, 5, 9, 19, 25] {
+        let mut b = Board::new(size);
+        let geo = b.geometry();
+        for _ in 0..size * size {
+            let p = geo.point(rng.gen_range(0..size), rng.gen_range(0..size));
+            let c = if rng.gen_bool(0.5) {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let _ = b.try_play(c, Move::Play(p));
+            for q in geo.points() {
+                let s = geo.stride as u16;
+                let order = [
+                    q.0 + s - 1,
+                    q.0 + s,
+                    q.0 + s + 1,
+                    q.0 - 1,
+                    q.0 + 1,
+                    q.0 - s - 1,
+                    q.0 - s,
+                    q.0 - s + 1,
+                ];
+                let mut want = 0u16;
+                for (k, &r) in order.iter().enumerate() {
+                    want |= (b.stone(Point(r)) as u16) << (2 * k);
+                }
+                assert_eq!(b.neighbourhood(q), want);
+            }
+        }
+    }
+}

@@ -21,8 +21,8 @@
 
 use super::patterns;
 use super::tactics::{
-    chain_escapes, extension_is_caught, for_each_capturable_neighbour, is_self_atari,
-    liberties_after,
+    chain_escapes, count_liberties, extension_is_caught, for_each_capturable_neighbour,
+    is_self_atari, liberties_after,
 };
 use crate::board::Board;
 use crate::types::{Color, Move, Point, Stone};
@@ -93,7 +93,13 @@ impl Candidates {
 /// an own true eye unless it saves a chain in atari next to it (then it
 /// was no real eye).
 #[inline]
-fn rule_move_ok(board: &Board, c: Color, p: Point, rng: &mut SmallRng) -> bool {
+fn rule_move_ok(
+    board: &Board,
+    c: Color,
+    p: Point,
+    ladder_checked: bool,
+    rng: &mut SmallRng,
+) -> bool {
     if !board.is_legal(c, p) {
         return false;
     }
@@ -104,7 +110,7 @@ fn rule_move_ok(board: &Board, c: Color, p: Point, rng: &mut SmallRng) -> bool {
     if is_self_atari(board, c, p) >= 2 && chance(rng, REFUSE_SELF_ATARI_RULE) {
         return false;
     }
-    !(extends && extension_is_caught(board, c, p))
+    !(extends && !ladder_checked && extension_is_caught(board, c, p))
 }
 
 /// Whether `p` is the liberty of a chain of `c` in atari.
@@ -183,7 +189,8 @@ fn atari_rule(board: &Board, c: Color, last: Point, rng: &mut SmallRng) -> Optio
             cand.add(lib, 1);
         }
     }
-    pick_checked(board, c, &mut cand, rng)
+    // Escapes were read for ladders already.
+    pick_checked(board, c, &mut cand, true, rng)
 }
 
 /// Rule 2: chains with two liberties around the last move.
@@ -198,11 +205,15 @@ fn two_liberty_rule(board: &Board, c: Color, last: Point, rng: &mut SmallRng) ->
         if board.chain_liberties(h, &mut two) != 2 {
             continue;
         }
+        // The chain's own liberties are known ({l, other}), so the counts
+        // below do not walk it again.
         if board.stone(h) == c.stone() {
             // Defend: capture a neighbour in atari, or extend to three.
             for_each_capturable_neighbour(board, h, |lib| cand.add(lib, 1));
-            for (l, _) in [(two[0], two[1]), (two[1], two[0])] {
-                if board.is_legal(c, l) && liberties_after(board, c, l, 3) >= 3 {
+            for (l, other) in [(two[0], two[1]), (two[1], two[0])] {
+                if count_liberties(board, c, l, 3, other, h, Point::NONE) >= 3
+                    && board.is_legal(c, l)
+                {
                     cand.add(l, 1);
                 }
             }
@@ -210,32 +221,33 @@ fn two_liberty_rule(board: &Board, c: Color, last: Point, rng: &mut SmallRng) ->
             // Atari from a side where our stone keeps two liberties and
             // the defender's extension on the other side stays short.
             for (l, other) in [(two[0], two[1]), (two[1], two[0])] {
-                if board.is_legal(c, l)
+                if count_liberties(board, !c, other, 3, Point::NONE, h, l) < 3
+                    && board.is_legal(c, l)
                     && liberties_after(board, c, l, 2) >= 2
-                    && liberties_after(board, !c, other, 4).saturating_sub(1) < 3
                 {
                     cand.add(l, 1);
                 }
             }
         }
     }
-    pick_checked(board, c, &mut cand, rng)
+    pick_checked(board, c, &mut cand, false, rng)
 }
 
 /// Rule 3: patterns around the last move and the move before it.
 fn pattern_rule(board: &Board, c: Color, last: Point, rng: &mut SmallRng) -> Option<Point> {
-    let table = patterns::table();
+    let tables = patterns::tables();
     let mut cand = Candidates::new();
+    let s = board.geometry().stride as i32;
+    // The empty points around `centre` that match a pattern. A point next
+    // to both moves counts twice: it answers both.
     let look = |centre: Point, cand: &mut Candidates| {
-        for q in board
-            .neighbours(centre)
-            .into_iter()
-            .chain(board.diagonals(centre))
-        {
+        let c0 = centre.0 as i32;
+        for d in [s - 1, s, s + 1, -1, 1, -s - 1, -s, -s + 1] {
+            let q = Point((c0 + d) as u16);
             if board.stone(q) != Stone::Empty {
                 continue;
             }
-            let w = table[board.neighbourhood(q) as usize];
+            let w = tables.weight(board.neighbourhood(q));
             if w > 0 {
                 cand.add(q, w as u32);
             }
@@ -247,7 +259,7 @@ fn pattern_rule(board: &Board, c: Color, last: Point, rng: &mut SmallRng) -> Opt
             look(before, &mut cand);
         }
     }
-    pick_checked(board, c, &mut cand, rng)
+    pick_checked(board, c, &mut cand, false, rng)
 }
 
 /// Draws candidates in proportion to their weights until one passes
@@ -256,10 +268,11 @@ fn pick_checked(
     board: &Board,
     c: Color,
     cand: &mut Candidates,
+    ladder_checked: bool,
     rng: &mut SmallRng,
 ) -> Option<Point> {
     while let Some(p) = cand.pick(rng) {
-        if rule_move_ok(board, c, p, rng) {
+        if rule_move_ok(board, c, p, ladder_checked, rng) {
             return Some(p);
         }
         if let Some(i) = cand.points[..cand.len].iter().position(|&q| q == p) {

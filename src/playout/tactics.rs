@@ -20,6 +20,23 @@ pub const MAX_COUNTED_LIBERTIES: u32 = 8;
 /// their points next to `p` (a lower bound; see the module doc).
 /// Precondition: `p` is an empty point of the board.
 pub fn liberties_after(board: &Board, c: Color, p: Point, limit: u32) -> u32 {
+    count_liberties(board, c, p, limit, Point::NONE, Point::NONE, Point::NONE)
+}
+
+/// [`liberties_after`] with parts the caller knows: `seed` (or `NONE`) is
+/// a liberty counted from the start, the own chain with head `skip_chain`
+/// (or `NONE`) is not walked (its liberties are the caller's business)
+/// and `skip_point` (or `NONE`) is never counted. Saves walking a long
+/// chain whose liberties are already known.
+pub fn count_liberties(
+    board: &Board,
+    c: Color,
+    p: Point,
+    limit: u32,
+    seed: Point,
+    skip_chain: Point,
+    skip_point: Point,
+) -> u32 {
     let limit = limit.min(MAX_COUNTED_LIBERTIES) as usize;
     if limit == 0 {
         return 0;
@@ -28,10 +45,17 @@ pub fn liberties_after(board: &Board, c: Color, p: Point, limit: u32) -> u32 {
     let enemy = (!c).stone();
     let mut libs = [Point::NONE; MAX_COUNTED_LIBERTIES as usize];
     let mut n = 0;
+    if seed != Point::NONE && seed != p && seed != skip_point {
+        libs[0] = seed;
+        n = 1;
+    }
     let nbrs = board.neighbours(p);
     for q in nbrs {
         let s = board.stone(q);
-        if s == Stone::Empty || (s == enemy && board.libs(q) == 1) {
+        if (s == Stone::Empty || (s == enemy && board.libs(q) == 1))
+            && q != skip_point
+            && !libs[..n].contains(&q)
+        {
             libs[n] = q;
             n += 1;
             if n >= limit {
@@ -46,14 +70,15 @@ pub fn liberties_after(board: &Board, c: Color, p: Point, limit: u32) -> u32 {
         }
         let h = board.chain(q);
         seen[i] = h;
-        if seen[..i].contains(&h) {
+        if h == skip_chain || seen[..i].contains(&h) {
             continue;
         }
-        // Up to limit + 1 of its liberties: one of them may be `p`.
-        let mut buf = [Point::NONE; MAX_COUNTED_LIBERTIES as usize + 1];
-        let k = board.chain_liberties(h, &mut buf[..limit + 1]);
+        // Up to limit + 2 of its liberties: `p` and `skip_point` may be
+        // among them.
+        let mut buf = [Point::NONE; MAX_COUNTED_LIBERTIES as usize + 2];
+        let k = board.chain_liberties(h, &mut buf[..limit + 2]);
         for &l in &buf[..k] {
-            if l != p && !libs[..n].contains(&l) {
+            if l != p && l != skip_point && !libs[..n].contains(&l) {
                 libs[n] = l;
                 n += 1;
                 if n >= limit {
