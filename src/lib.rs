@@ -12,11 +12,13 @@
 //!                  simple ko, Zobrist hash, consistency check, diagrams
 //!   types.rs       Color, Stone, Point, Move, vertex text
 //!   regress.rs     runner for the .tst regression files (gtp-tests/)
+//!   bench.rs       built-in benchmarks (`kosumi bench`)
 //! ```
 //!
 //! The board knows nothing above it; superko and history live in the game;
 //! playouts use bare board copies.
 
+pub mod bench;
 pub mod board;
 pub mod engine;
 pub mod game;

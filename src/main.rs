@@ -55,6 +55,28 @@ struct Cli {
 /// Subcommands; without one, kosumi speaks GTP.
 #[derive(Subcommand, Debug)]
 enum Cmd {
+    /// Time bare playouts from the empty board on one thread and print
+    /// `<light|heavy> NxN: <P> playouts/s`.
+    Bench {
+        /// Uniformly random playouts (no own-eye filling).
+        #[arg(long)]
+        light: bool,
+        /// The player's heavy playout policy.
+        #[arg(long)]
+        heavy: bool,
+        /// Board size (2..25).
+        #[arg(long, default_value_t = 19)]
+        size: usize,
+        /// Seconds to time each policy for.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Run exactly this many playouts instead of timing (for profilers).
+        #[arg(long)]
+        playouts: Option<u64>,
+    },
     /// Run regression files (.tst) and print the pass rate per file.
     Regress {
         /// Files or folders of .tst files (default: gtp-tests/).
@@ -86,6 +108,18 @@ fn main() {
         })
         .init();
     let cli = Cli::parse();
+    if let Some(Cmd::Bench {
+        light,
+        heavy,
+        size,
+        seconds,
+        seed,
+        playouts,
+    }) = cli.command
+    {
+        run_bench(light, heavy, size, seconds, seed, playouts);
+        return;
+    }
     if let Some(Cmd::Regress {
         paths,
         engine,
@@ -131,4 +165,49 @@ fn main() {
     let stdin = std::io::BufReader::new(std::io::stdin());
     let stdout = std::io::stdout();
     kosumi::gtp::run(&mut engine, stdin, stdout.lock());
+}
+
+/// `kosumi bench`: playout speed. With neither `--light` nor `--heavy`,
+/// both are timed.
+fn run_bench(
+    light: bool,
+    heavy: bool,
+    size: usize,
+    seconds: f64,
+    seed: u64,
+    playouts: Option<u64>,
+) {
+    use kosumi::playout::Policy;
+    if !(2..=kosumi::types::MAX_SIZE).contains(&size) {
+        eprintln!("kosumi: --size must be between 2 and 25");
+        std::process::exit(2);
+    }
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
+        eprintln!("kosumi: --seconds must be in (0, 3600]");
+        std::process::exit(2);
+    }
+    let mut policies = Vec::new();
+    if light || !heavy {
+        policies.push(Policy::Light);
+    }
+    if heavy || !light {
+        policies.push(Policy::Heavy);
+    }
+    let budget = match playouts {
+        Some(n) => kosumi::bench::Budget::Playouts(n.max(1)),
+        None => kosumi::bench::Budget::Time(std::time::Duration::from_secs_f64(seconds)),
+    };
+    let results: Vec<_> = policies
+        .iter()
+        .map(|&p| kosumi::bench::bench_playouts(size, p, budget, seed))
+        .collect();
+    // A closed pipe (`| head`) is no error worth a panic.
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for r in &results {
+        let _ = writeln!(out, "{}", r.details());
+    }
+    for r in &results {
+        let _ = writeln!(out, "{}", r.summary());
+    }
 }

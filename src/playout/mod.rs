@@ -7,14 +7,16 @@
 //!
 //! No allocation happens inside a playout: the log is a fixed array.
 
-pub mod heavy;
+mod heavy;
 pub mod patterns;
 pub mod tactics;
+
+pub use heavy::heavy_move;
 
 use crate::board::Board;
 use crate::types::{Color, Move, Point, Stone};
 use rand::rngs::SmallRng;
-use rand::Rng;
+use rand::RngCore;
 
 /// Which policy a playout uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +90,7 @@ pub fn playout(
     while passes < 2 && n < cap {
         let m = match policy {
             Policy::Light => random_move(board, to_move, rng),
-            Policy::Heavy => heavy::choose(board, to_move, rng),
+            Policy::Heavy => heavy_move(board, to_move, rng),
         };
         board.play_unchecked(to_move, m);
         match m {
@@ -106,20 +108,20 @@ pub fn playout(
 
 /// A uniformly random legal move for `c` that does not fill its own true
 /// eye; pass when there is none.
+#[inline]
 pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
-    let empty = board.empty_points();
-    let n = empty.len();
-    if n == 0 {
-        return Move::Pass;
+    let start = below(rng, board.empty_points().len());
+    match board.scan_legal_non_eye(c, start) {
+        Some(p) => Move::Play(p),
+        None => Move::Pass,
     }
-    let start = rng.gen_range(0..n);
-    for i in 0..n {
-        let p = Point(empty[(start + i) % n]);
-        if !board.is_true_eye(p, c) && board.is_legal(c, p) {
-            return Move::Play(p);
-        }
-    }
-    Move::Pass
+}
+
+/// A random index below `n` (Lemire's multiply-shift; the bias, under
+/// n / 2^32, is far below anything a playout could notice).
+#[inline]
+pub fn below(rng: &mut SmallRng, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
 /// Who owns `p` on a finished playout board: the stone's colour, or for an
@@ -146,13 +148,8 @@ pub fn final_owner(board: &Board, p: Point) -> Option<Color> {
 /// Area score margin for black of a finished playout board (empty points
 /// scored by their neighbours), komi included.
 pub fn score(board: &Board, komi: f32) -> f32 {
-    let mut s = -komi;
-    for p in board.geometry().points() {
-        match final_owner(board, p) {
-            Some(Color::Black) => s += 1.0,
-            Some(Color::White) => s -= 1.0,
-            None => {}
-        }
-    }
-    s
+    board.area_balance() as f32 - komi
 }
+
+#[cfg(test)]
+mod tests;

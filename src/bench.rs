@@ -1,0 +1,139 @@
+//! Built-in benchmarks behind `kosumi bench`.
+//!
+//! [`bench_playouts`] times bare playouts from the empty board on the
+//! calling thread, so anyone can compare playout speed with other engines
+//! from the shell (`kosumi bench --light --size 9`). The report ends with a
+//! line `<light|heavy> NxN: <P> playouts/s` ([`PlayoutBench::summary`]).
+
+use crate::board::Board;
+use crate::playout::{playout, MoveLog, Policy};
+use crate::types::Color;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::time::{Duration, Instant};
+
+/// Result of timing bare playouts.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayoutBench {
+    pub policy: Policy,
+    pub size: usize,
+    /// Playouts completed in the timed part.
+    pub playouts: u64,
+    /// Moves (passes excluded) played in those playouts.
+    pub moves: u64,
+    /// Black wins at komi 7.5 (a sanity check on the policy, not a speed).
+    pub black_wins: u64,
+    /// Wall-clock length of the timed part.
+    pub elapsed: Duration,
+}
+
+impl PlayoutBench {
+    /// Playouts per second.
+    pub fn playouts_per_sec(&self) -> f64 {
+        self.playouts as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// Moves per second.
+    pub fn moves_per_sec(&self) -> f64 {
+        self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The final line of the report: `light 9x9: 123456 playouts/s`.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} {}x{}: {:.0} playouts/s",
+            policy_name(self.policy),
+            self.size,
+            self.size,
+            self.playouts_per_sec()
+        )
+    }
+
+    /// A longer line with the details (moves per playout, moves/s).
+    pub fn details(&self) -> String {
+        let per = self.moves as f64 / (self.playouts.max(1)) as f64;
+        format!(
+            "{} {}x{}: {} playouts in {:.2} s, {:.1} moves/playout, {:.2} M moves/s, black wins {:.1}% at komi 7.5",
+            policy_name(self.policy),
+            self.size,
+            self.size,
+            self.playouts,
+            self.elapsed.as_secs_f64(),
+            per,
+            self.moves_per_sec() / 1e6,
+            100.0 * self.black_wins as f64 / (self.playouts.max(1)) as f64
+        )
+    }
+}
+
+/// `light` or `heavy`.
+pub fn policy_name(policy: Policy) -> &'static str {
+    match policy {
+        Policy::Light => "light",
+        Policy::Heavy => "heavy",
+    }
+}
+
+/// How long a bench runs.
+#[derive(Clone, Copy, Debug)]
+pub enum Budget {
+    /// As many playouts as fit in this time (after a warm-up of a tenth).
+    Time(Duration),
+    /// Exactly this many playouts, no warm-up (for `perf stat` and
+    /// profilers, whose counts do not suffer from other processes).
+    Playouts(u64),
+}
+
+/// Runs playouts from the empty `size` x `size` board (black to move, komi
+/// 7.5) on the calling thread within `budget`. Deterministic in the moves
+/// played for a given `seed`; with a time budget only the count depends on
+/// the clock. Precondition: 2 <= size <= 25.
+pub fn bench_playouts(size: usize, policy: Policy, budget: Budget, seed: u64) -> PlayoutBench {
+    let empty = Board::new(size);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut log = MoveLog::default();
+    let mut board = empty.clone();
+    let one = |board: &mut Board, log: &mut MoveLog, rng: &mut SmallRng| -> (u64, bool) {
+        board.clone_from(&empty);
+        log.clear();
+        let s = playout(board, Color::Black, 7.5, policy, rng, log);
+        (log.len as u64, s > 0.0)
+    };
+    let (duration, count) = match budget {
+        Budget::Time(d) => (d, u64::MAX),
+        Budget::Playouts(n) => (Duration::MAX, n),
+    };
+    if let Budget::Time(d) = budget {
+        // Warm-up: caches, branch predictors, CPU clock.
+        let warm = Instant::now();
+        while warm.elapsed() < d / 10 {
+            for _ in 0..16 {
+                one(&mut board, &mut log, &mut rng);
+            }
+        }
+    }
+    let mut playouts = 0u64;
+    let mut moves = 0u64;
+    let mut black_wins = 0u64;
+    let start = Instant::now();
+    let elapsed = loop {
+        for _ in 0..16.min(count - playouts) {
+            let (m, win) = one(&mut board, &mut log, &mut rng);
+            playouts += 1;
+            moves += m;
+            black_wins += win as u64;
+        }
+        let e = start.elapsed();
+        if e >= duration || playouts >= count {
+            break e;
+        }
+    };
+    PlayoutBench {
+        policy,
+        size,
+        playouts,
+        moves,
+        black_wins,
+        elapsed,
+    }
+}

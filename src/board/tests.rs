@@ -1,0 +1,255 @@
+//! Board stress tests: the incremental state against a naive flood-fill
+//! model, on random games of several sizes.
+
+use super::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Naive model: stones only, captures and suicide by flood fill.
+#[derive(Clone, PartialEq, Debug)]
+struct Naive {
+    size: usize,
+    cells: Vec<Option<Color>>,
+}
+
+impl Naive {
+    fn of(b: &Board) -> Naive {
+        let geo = b.geometry();
+        let mut cells = vec![None; geo.size * geo.size];
+        for y in 0..geo.size {
+            for x in 0..geo.size {
+                cells[y * geo.size + x] = b.stone(geo.point(x, y)).color();
+            }
+        }
+        Naive {
+            size: geo.size,
+            cells,
+        }
+    }
+
+    fn nbrs(&self, i: usize) -> Vec<usize> {
+        let (x, y) = (i % self.size, i / self.size);
+        let mut v = Vec::new();
+        if x > 0 {
+            v.push(i - 1);
+        }
+        if x + 1 < self.size {
+            v.push(i + 1);
+        }
+        if y > 0 {
+            v.push(i - self.size);
+        }
+        if y + 1 < self.size {
+            v.push(i + self.size);
+        }
+        v
+    }
+
+    /// The chain at `i` and its liberty count.
+    fn chain(&self, i: usize) -> (Vec<usize>, usize) {
+        let c = self.cells[i];
+        let mut members = vec![i];
+        let mut libs = Vec::new();
+        let mut k = 0;
+        while k < members.len() {
+            for n in self.nbrs(members[k]) {
+                if self.cells[n].is_none() {
+                    if !libs.contains(&n) {
+                        libs.push(n);
+                    }
+                } else if self.cells[n] == c && !members.contains(&n) {
+                    members.push(n);
+                }
+            }
+            k += 1;
+        }
+        (members, libs.len())
+    }
+
+    /// Plays `c` at empty `i`; returns false for suicide (unchanged).
+    fn play(&mut self, c: Color, i: usize) -> bool {
+        let before = self.clone();
+        self.cells[i] = Some(c);
+        for n in self.nbrs(i) {
+            if self.cells[n] == Some(!c) {
+                let (m, l) = self.chain(n);
+                if l == 0 {
+                    for s in m {
+                        self.cells[s] = None;
+                    }
+                }
+            }
+        }
+        if self.chain(i).1 == 0 {
+            *self = before;
+            return false;
+        }
+        true
+    }
+}
+
+fn stress(size: usize, seed: u64, moves: usize) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut b = Board::new(size);
+    let geo = b.geometry();
+    let mut c = Color::Black;
+    for _ in 0..moves {
+        let x = rng.gen_range(0..size);
+        let y = rng.gen_range(0..size);
+        let p = geo.point(x, y);
+        let mut naive = Naive::of(&b);
+        let legal = b.is_legal(c, p);
+        let before = b.clone();
+        let r = b.try_play(c, Move::Play(p));
+        assert_eq!(legal, r.is_ok(), "is_legal disagrees with try_play");
+        match r {
+            Ok(()) => {
+                assert!(naive.play(c, y * size + x), "board allowed a suicide");
+                assert_eq!(naive, Naive::of(&b), "captures differ from naive");
+            }
+            Err(IllegalMove::Suicide) => {
+                assert!(!naive.play(c, y * size + x), "board refused a legal move");
+                assert!(b == before);
+            }
+            Err(_) => assert!(b == before),
+        }
+        if let Err(e) = b.check_consistency() {
+            panic!("{e}\n{}", b.to_diagram());
+        }
+        // The fast copy must give an equal, consistent board.
+        let mut copy = Board::new(size);
+        copy.clone_from(&b);
+        assert!(copy == b && copy.hash() == b.hash() && copy.ko() == b.ko());
+        copy.check_consistency().unwrap();
+        if rng.gen_bool(0.9) {
+            c = !c;
+        }
+        if b.empty_points().len() < size * size / 5 || rng.gen_bool(0.002) {
+            b = Board::new(size);
+        }
+    }
+}
+
+#[test]
+fn stress_small_boards() {
+    for size in 1..=7 {
+        stress(size, size as u64, 3000);
+    }
+}
+
+#[test]
+fn stress_9x9() {
+    stress(9, 99, 20_000);
+}
+
+#[test]
+fn stress_19x19() {
+    stress(19, 1919, 10_000);
+}
+
+#[test]
+fn clone_from_other_size() {
+    let mut small = Board::new(9);
+    let mut big = Board::new(19);
+    let geo = big.geometry();
+    big.try_play(Color::Black, Move::Play(geo.point(3, 3)))
+        .unwrap();
+    big.try_play(Color::White, Move::Play(geo.point(15, 15)))
+        .unwrap();
+    small.clone_from(&big);
+    assert_eq!(small.size(), 19);
+    small.check_consistency().unwrap();
+    let nine = Board::new(9);
+    small.clone_from(&nine);
+    assert_eq!(small.size(), 9);
+    small.check_consistency().unwrap();
+    assert_eq!(small.stone(Point(200)), Stone::Edge);
+}
+
+#[test]
+fn ko_and_snapback() {
+    // White captures at the ko point; black may not retake at once.
+    let mut b = Board::from_diagram(
+        ". . . . .
+         . X O . .
+         X O . O .
+         . X O . .
+         . . . . .",
+    )
+    .unwrap();
+    let geo = b.geometry();
+    let p = geo.point(2, 2);
+    b.try_play(Color::Black, Move::Play(p)).unwrap();
+    assert_eq!(b.last_captured(), 1);
+    let ko = geo.point(1, 2);
+    assert_eq!(b.ko(), Some((ko, Color::White)));
+    assert_eq!(b.check_move(Color::White, ko), Err(IllegalMove::Ko));
+    b.check_consistency().unwrap();
+}
+
+#[test]
+fn area_balance_matches_naive_count() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    for size in [2, 5, 9, 13] {
+        let mut b = Board::new(size);
+        let geo = b.geometry();
+        for _ in 0..size * size * 2 {
+            let p = geo.point(rng.gen_range(0..size), rng.gen_range(0..size));
+            let c = if rng.gen_bool(0.5) {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let _ = b.try_play(c, Move::Play(p));
+            let mut naive = 0i32;
+            for q in geo.points() {
+                naive += match b.stone(q) {
+                    Stone::Black => 1,
+                    Stone::White => -1,
+                    _ => {
+                        let nb = b.neighbour_count(q, Stone::Black) > 0;
+                        let nw = b.neighbour_count(q, Stone::White) > 0;
+                        nb as i32 - nw as i32
+                    }
+                };
+            }
+            assert_eq!(b.area_balance(), naive);
+        }
+    }
+}
+
+#[test]
+fn neighbourhood_codes() {
+    let mut rng = SmallRng::seed_from_u64(9);
+    for size in [1, 2, 5, 9, 19, 25] {
+        let mut b = Board::new(size);
+        let geo = b.geometry();
+        for _ in 0..size * size {
+            let p = geo.point(rng.gen_range(0..size), rng.gen_range(0..size));
+            let c = if rng.gen_bool(0.5) {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let _ = b.try_play(c, Move::Play(p));
+            for q in geo.points() {
+                let s = geo.stride as u16;
+                let order = [
+                    q.0 + s - 1,
+                    q.0 + s,
+                    q.0 + s + 1,
+                    q.0 - 1,
+                    q.0 + 1,
+                    q.0 - s - 1,
+                    q.0 - s,
+                    q.0 - s + 1,
+                ];
+                let mut want = 0u16;
+                for (k, &r) in order.iter().enumerate() {
+                    want |= (b.stone(Point(r)) as u16) << (2 * k);
+                }
+                assert_eq!(b.neighbourhood(q), want);
+            }
+        }
+    }
+}

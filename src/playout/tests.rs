@@ -1,0 +1,234 @@
+//! Tests of the playout policies on diagrams.
+
+use super::*;
+use rand::SeedableRng;
+
+fn at(b: &Board, v: &str) -> Point {
+    match b.geometry().parse_move(v) {
+        Ok(Move::Play(p)) => p,
+        _ => panic!("bad vertex {v}"),
+    }
+}
+
+/// The diagram with `last` played by `mover` on it (so that it is the
+/// last move), panicking if illegal.
+fn after(diagram: &str, mover: Color, last: &str) -> Board {
+    let mut b = Board::from_diagram(diagram).unwrap();
+    let p = at(&b, last);
+    b.try_play(mover, Move::Play(p)).unwrap();
+    b
+}
+
+/// How often (out of `n`) the heavy policy for `c` answers `want`.
+fn frequency(b: &Board, c: Color, want: &str, n: u64) -> f64 {
+    let p = at(b, want);
+    let hits = (0..n)
+        .filter(|&seed| {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            heavy_move(b, c, &mut rng) == Move::Play(p)
+        })
+        .count();
+    hits as f64 / n as f64
+}
+
+#[test]
+fn captures_the_chain_the_last_move_left_in_atari() {
+    // White plays D4 into atari next to black stones: D4 has only D3.
+    let b = after(
+        ". . . . . . .
+         . . . . . . .
+         . . . X . . .
+         . . X . X . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+        Color::White,
+        "D4",
+    );
+    assert_eq!(b.libs(at(&b, "D4")), 1);
+    let f = frequency(&b, Color::Black, "D3", 300);
+    assert!(f > 0.85, "captured {f}");
+}
+
+#[test]
+fn captures_a_neighbour_in_atari() {
+    // White C4 C3 are short of liberties; white's last move E5 elsewhere
+    // next to them? No: white plays B3, which leaves B3-C3 with C2 only.
+    let b = after(
+        ". . . . . . .
+         . . . . . . .
+         . . X X . . .
+         . X O O X . .
+         . X . X . . .
+         . . . . . . .
+         . . . . . . .",
+        Color::White,
+        "C3",
+    );
+    // White chain C4 D4 C3: liberties? C3 neighbours B3 X, D3 X, C2 .
+    assert_eq!(b.libs(at(&b, "C3")), 1);
+    let f = frequency(&b, Color::Black, "C2", 300);
+    assert!(f > 0.85, "captured {f}");
+}
+
+#[test]
+fn escapes_from_atari() {
+    // White F3 puts the black stone E3 in atari; extending at E2 gives
+    // three liberties.
+    let b = after(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . O . . . .
+         . . . O X . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+        Color::White,
+        "F3",
+    );
+    let e3 = at(&b, "E3");
+    assert_eq!(b.libs(e3), 1);
+    assert_eq!(b.atari_liberty(e3), at(&b, "E2"));
+    let f = frequency(&b, Color::Black, "E2", 300);
+    assert!(f > 0.8, "escaped {f}");
+}
+
+#[test]
+fn does_not_run_into_a_ladder() {
+    // Black E5 in atari at E4 with white F4 waiting: extending is a
+    // working ladder, so no rule extends (only the random rule may).
+    let b = after(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . O . . . .
+         . . . O X . . . .
+         . . . . . O . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+        Color::White,
+        "F5",
+    );
+    assert_eq!(b.libs(at(&b, "E5")), 1);
+    let f = frequency(&b, Color::Black, "E4", 300);
+    assert!(f < 0.1, "ran into the ladder {f}");
+}
+
+#[test]
+fn counter_captures_to_escape() {
+    // White E5 puts black D5 in atari (at C5) but is in atari itself (at
+    // E6): capturing it is the commonest answer.
+    let b = after(
+        ". . . . . . .
+         . . . O . . .
+         . . . X . X .
+         . . . O X . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+        Color::White,
+        "E5",
+    );
+    assert_eq!(b.libs(at(&b, "D5")), 1);
+    assert_eq!(b.libs(at(&b, "E5")), 1);
+    let f = frequency(&b, Color::Black, "E6", 300);
+    assert!(f > 0.5, "counter-captured {f}");
+    // Both answers are rule moves: together nearly always.
+    let g = frequency(&b, Color::Black, "C5", 300);
+    assert!(f + g > 0.85, "answered {}", f + g);
+}
+
+#[test]
+fn never_fills_own_true_eye() {
+    // Black's true eyes A5, C5, E5; the policies play elsewhere.
+    let b = Board::from_diagram(
+        ". X . X .
+         X X X X X
+         . . . . .
+         O O O O O
+         . O . O .",
+    )
+    .unwrap();
+    let eyes = [at(&b, "A5"), at(&b, "C5"), at(&b, "E5")];
+    for &e in &eyes {
+        assert!(b.is_true_eye(e, Color::Black));
+    }
+    for seed in 0..500 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for m in [
+            random_move(&b, Color::Black, &mut rng),
+            heavy_move(&b, Color::Black, &mut rng),
+        ] {
+            if let Move::Play(p) = m {
+                assert!(!eyes.contains(&p), "black filled its eye");
+            }
+        }
+    }
+}
+
+#[test]
+fn random_playouts_never_fill_true_eyes() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    for size in [5, 9] {
+        for policy in [Policy::Light, Policy::Heavy] {
+            for _ in 0..30 {
+                let mut b = Board::new(size);
+                let mut c = Color::Black;
+                for _ in 0..max_moves(size) {
+                    let m = match policy {
+                        Policy::Light => random_move(&b, c, &mut rng),
+                        Policy::Heavy => heavy_move(&b, c, &mut rng),
+                    };
+                    if let Move::Play(p) = m {
+                        // A rule may fill an "eye" only to save a chain
+                        // next to it that is in atari (then it is no eye).
+                        let saves = b
+                            .neighbours(p)
+                            .into_iter()
+                            .any(|q| b.stone(q) == c.stone() && b.libs(q) == 1);
+                        assert!(
+                            !b.is_true_eye(p, c) || (policy == Policy::Heavy && saves),
+                            "{policy:?} filled a true eye {}\n{}",
+                            b.geometry().vertex(p),
+                            b.to_diagram()
+                        );
+                        assert!(b.is_legal(c, p));
+                    }
+                    b.play_unchecked(c, m);
+                    c = !c;
+                }
+                b.check_consistency().unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn playouts_end_and_log_their_moves() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut log = MoveLog::default();
+    for size in [2, 3, 9, 13, 19] {
+        for policy in [Policy::Light, Policy::Heavy] {
+            let mut b = Board::new(size);
+            log.clear();
+            let s = playout(&mut b, Color::Black, 7.5, policy, &mut rng, &mut log);
+            b.check_consistency().unwrap();
+            assert!(log.len <= max_moves(size));
+            assert_eq!(s, score(&b, 7.5));
+            // Replaying the log on an empty board gives the same stones.
+            let mut r = Board::new(size);
+            for i in 0..log.len {
+                let c = if log.colors[i] == Color::Black as u8 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                r.try_play(c, Move::Play(Point(log.points[i]))).unwrap();
+            }
+            assert!(r == b);
+        }
+    }
+}
