@@ -110,7 +110,7 @@ loadsgf sgf/ladder-no-escape-19.sgf
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-300.sgf 210
 101 reg_genmove white
-#? [L11]*
+#? [L11]
 
 # g19-301.sgf, before move 60: white kills the critical group at R7 (3 stones at R5). GNU Go rates R7 19.4, the next best 8.4.
 #    A B C D E F G H J K L M N O P Q R S T
@@ -136,7 +136,7 @@ loadsgf sgf/games/g19-300.sgf 210
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 60
 102 reg_genmove white
-#? [R7]*
+#? [R7]
 
 # g19-301.sgf, before move 63: black makes the critical group live with S6 (3 stones at R5). GNU Go rates S6 15.9, the next best 8.2.
 #    A B C D E F G H J K L M N O P Q R S T
@@ -188,7 +188,7 @@ loadsgf sgf/games/g19-301.sgf 63
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 91
 104 reg_genmove black
-#? [S5]
+#? [S5]*
 
 # g19-301.sgf, before move 94: white makes the critical group live with P6 (6 stones at P9). GNU Go rates P6 15.7, the next best 6.7.
 #    A B C D E F G H J K L M N O P Q R S T

@@ -113,7 +113,7 @@ loadsgf sgf/games/g9-100.sgf 18
 #    A B C D E F G H J
 loadsgf sgf/games/g9-100.sgf 19
 4 reg_genmove black
-#? [D8]*
+#? [D8]
 
 # g9-100.sgf, before move 21: black makes the critical group live with B8 (4 stones at C7). GNU Go rates B8 32.6, the next best 11.6.
 #    A B C D E F G H J
@@ -161,7 +161,7 @@ loadsgf sgf/games/g9-100.sgf 24
 #    A B C D E F G H J
 loadsgf sgf/games/g9-101.sgf 17
 7 reg_genmove black
-#? [F8]
+#? [F8]*
 
 # g9-101.sgf, before move 18: white makes the critical group live with F8 (4 stones at G7). GNU Go rates F8 37.0, the next best 12.2.
 #    A B C D E F G H J
@@ -177,7 +177,7 @@ loadsgf sgf/games/g9-101.sgf 17
 #    A B C D E F G H J
 loadsgf sgf/games/g9-101.sgf 18
 8 reg_genmove white
-#? [F8]*
+#? [F8]
 
 # g9-101.sgf, before move 23: black kills the critical group at J8 (5 stones at G8). GNU Go rates J8 31.0, the next best 6.3.
 #    A B C D E F G H J
@@ -497,5 +497,5 @@ loadsgf sgf/games/g9-111.sgf 24
 #    A B C D E F G H J
 loadsgf sgf/games/g9-111.sgf 25
 28 reg_genmove black
-#? [J8]*
+#? [J8]
 
