@@ -1,12 +1,14 @@
-//! Built-in benchmarks behind `kosumi bench`.
+//! Built-in benchmarks behind `kosumi bench`, and positions shared with
+//! the criterion benches in `benches/`.
 //!
 //! [`bench_playouts`] times bare playouts from the empty board on the
 //! calling thread, so anyone can compare playout speed with other engines
 //! from the shell (`kosumi bench --light --size 9`). The report ends with a
 //! line `<light|heavy> NxN: <P> playouts/s` ([`PlayoutBench::summary`]).
+//! [`middle_game`] gives a fixed middle-game position.
 
 use crate::board::Board;
-use crate::playout::{playout, MoveLog, Policy};
+use crate::playout::{heavy_move, playout, MoveLog, Policy};
 use crate::types::Color;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -136,4 +138,19 @@ pub fn bench_playouts(size: usize, policy: Policy, budget: Budget, seed: u64) ->
         black_wins,
         elapsed,
     }
+}
+
+/// A fixed middle-game position on a `size` x `size` board: heavy-policy
+/// moves from the empty board with a fixed seed until a quarter of the
+/// points have been played. Returns the board and the colour to move.
+pub fn middle_game(size: usize) -> (Board, Color) {
+    let mut board = Board::new(size);
+    let mut rng = SmallRng::seed_from_u64(0x6d69_6464_6c65);
+    let mut c = Color::Black;
+    for _ in 0..size * size / 4 {
+        let m = heavy_move(&board, c, &mut rng);
+        board.play_unchecked(c, m);
+        c = !c;
+    }
+    (board, c)
 }
