@@ -55,7 +55,10 @@ struct Cli {
 /// Subcommands; without one, kosumi speaks GTP.
 #[derive(Subcommand, Debug)]
 enum Cmd {
-    /// Time bare playouts from the empty board on one thread and print
+    /// Without flags: the search bench (built-in positions, one thread,
+    /// fixed seed), printing the node-count signature and playouts/s.
+    /// With --light or --heavy: time bare playouts from the empty board on
+    /// one thread and print
     /// `<light|heavy> NxN: <P> playouts/s`.
     Bench {
         /// Uniformly random playouts (no own-eye filling).
@@ -186,11 +189,18 @@ fn run_bench(
         eprintln!("kosumi: --seconds must be in (0, 3600]");
         std::process::exit(2);
     }
+    if !light && !heavy {
+        // The search bench: built-in positions, one thread, fixed seed; the
+        // node count is the behaviour signature.
+        let n = playouts.unwrap_or(5000);
+        println!("{}", kosumi::gtp::bench::run(n).report());
+        return;
+    }
     let mut policies = Vec::new();
-    if light || !heavy {
+    if light {
         policies.push(Policy::Light);
     }
-    if heavy || !light {
+    if heavy {
         policies.push(Policy::Heavy);
     }
     let budget = match playouts {
