@@ -254,15 +254,20 @@ pub fn for_each_capturable_neighbour(board: &Board, chain: Point, mut f: impl Fn
 // Single-move questions the search priors ask (the search's own
 // definitions, kept as they are so that its behaviour does not move).
 
-/// Stones of `!c` that `c` captures by playing at `p`.
+/// Total stones of the distinct chains of `stone` next to `p` whose
+/// liberty count passes `libs_ok`.
 #[inline]
-pub fn capture_size(board: &Board, c: Color, p: Point) -> u32 {
-    let enemy = (!c).stone();
+fn neighbour_chain_stones(
+    board: &Board,
+    p: Point,
+    stone: Stone,
+    libs_ok: impl Fn(u32) -> bool,
+) -> u32 {
     let mut heads = [Point::NONE; 4];
     let mut n = 0;
     let mut total = 0;
     for q in board.neighbours(p) {
-        if board.stone(q) == enemy && board.libs(q) == 1 {
+        if board.stone(q) == stone && libs_ok(board.libs(q)) {
             let h = board.chain(q);
             if !heads[..n].contains(&h) {
                 heads[n] = h;
@@ -272,6 +277,12 @@ pub fn capture_size(board: &Board, c: Color, p: Point) -> u32 {
         }
     }
     total
+}
+
+/// Stones of `!c` that `c` captures by playing at `p`.
+#[inline]
+pub fn capture_size(board: &Board, c: Color, p: Point) -> u32 {
+    neighbour_chain_stones(board, p, (!c).stone(), |l| l == 1)
 }
 
 /// Liberties the chain of `c` would have after playing at `p`, counted up
@@ -310,20 +321,7 @@ fn push_lib(libs: &mut [Point; 4], n: &mut usize, q: Point, played: Point) {
 /// Stones of own chains in atari next to `p` that a move there saves: the
 /// move leaves them with at least two liberties, or captures.
 pub fn rescue_size(board: &Board, c: Color, p: Point) -> u32 {
-    let own = c.stone();
-    let mut total = 0;
-    let mut heads = [Point::NONE; 4];
-    let mut n = 0;
-    for q in board.neighbours(p) {
-        if board.stone(q) == own && board.libs(q) == 1 {
-            let h = board.chain(q);
-            if !heads[..n].contains(&h) {
-                heads[n] = h;
-                n += 1;
-                total += board.chain_len(q);
-            }
-        }
-    }
+    let total = neighbour_chain_stones(board, p, c.stone(), |l| l == 1);
     if total == 0 {
         return 0;
     }
@@ -344,21 +342,7 @@ pub fn self_atari_size(board: &Board, c: Color, p: Point) -> u32 {
     if capture_size(board, c, p) > 0 || libs_after(board, c, p) >= 2 {
         return 0;
     }
-    let own = c.stone();
-    let mut size = 1;
-    let mut heads = [Point::NONE; 4];
-    let mut n = 0;
-    for q in board.neighbours(p) {
-        if board.stone(q) == own {
-            let h = board.chain(q);
-            if !heads[..n].contains(&h) {
-                heads[n] = h;
-                n += 1;
-                size += board.chain_len(q);
-            }
-        }
-    }
-    size
+    1 + neighbour_chain_stones(board, p, c.stone(), |_| true)
 }
 
 thread_local! {
