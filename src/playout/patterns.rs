@@ -161,4 +161,34 @@ mod tests {
             assert!(!matches(&b, p));
         }
     }
+
+    /// `code` with its cells moved by symmetry `t` of the square (bit 2:
+    /// swap x and y, bit 0: mirror x, bit 1: mirror y).
+    fn transform(code: u32, t: usize) -> u32 {
+        let mut out = 0;
+        for (i, &(dx, dy)) in CELLS.iter().enumerate() {
+            let (x, y) = if t & 4 != 0 { (dy, dx) } else { (dx, dy) };
+            let x = if t & 1 != 0 { -x } else { x };
+            let y = if t & 2 != 0 { -y } else { y };
+            let j = CELLS.iter().position(|&c| c == (x, y)).unwrap();
+            out |= ((code >> (2 * i)) & 3) << (2 * j);
+        }
+        out
+    }
+
+    #[test]
+    fn table_is_symmetric_under_rotation_reflection_and_colour_swap() {
+        let mut matched = 0;
+        for code in 0..(1u32 << 16) {
+            let m = code_matches(code);
+            matched += m as u32;
+            for t in 1..8 {
+                assert_eq!(code_matches(transform(code, t)), m, "code {code:#06x} t{t}");
+            }
+            // Black and white exchanged: 01 <-> 10 in every cell.
+            let swapped = ((code >> 1) & 0x5555) | ((code & 0x5555) << 1);
+            assert_eq!(code_matches(swapped), m, "code {code:#06x} colours");
+        }
+        assert!(matched > 0);
+    }
 }
