@@ -51,7 +51,8 @@ impl Cands {
             let p = self.pts[i];
             self.n -= 1;
             self.pts[i] = self.pts[self.n];
-            if !board.is_legal(c, p) || board.is_true_eye(p, c) {
+            // Candidates are empty points: legal and no own true eye.
+            if !board.is_legal_non_eye(c, p) {
                 continue;
             }
             if self_atari_size(board, c, p) >= 2 && rng.gen::<f32>() < P_REJECT_SELF_ATARI_RULE {
@@ -155,9 +156,25 @@ fn two_liberty_moves(board: &Board, c: Color, last: Point, cands: &mut Cands) {
 /// Empty points around `center` that match a 3x3 pattern.
 fn pattern_moves(board: &Board, center: Point, cands: &mut Cands) {
     let s = board.geometry().stride as i32;
-    for d in [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1] {
+    // The centre's own 3x3 code says which neighbours are empty: two zero
+    // bits. Slots in code order are NW N NE W E SW S SE; the loop visits
+    // them in the order below (SW S SE W E NW N NE).
+    let code = patterns::code(board, center);
+    for (slot, d) in [
+        (5, -s - 1),
+        (6, -s),
+        (7, -s + 1),
+        (3, -1),
+        (4, 1),
+        (0, s - 1),
+        (1, s),
+        (2, s + 1),
+    ] {
+        if (code >> (2 * slot)) & 3 != 0 {
+            continue;
+        }
         let p = Point((center.0 as i32 + d) as u16);
-        if board.stone(p) == Stone::Empty && patterns::matches(board, p) {
+        if patterns::matches(board, p) {
             cands.push(p);
         }
     }
@@ -179,7 +196,7 @@ pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
             j -= n;
         }
         let p = Point(empty[j]);
-        if board.is_true_eye(p, c) || !board.is_legal(c, p) {
+        if !board.is_legal_non_eye(c, p) {
             continue;
         }
         if self_atari_size(board, c, p) >= 2 && rng.gen::<f32>() < P_REJECT_SELF_ATARI_RANDOM {

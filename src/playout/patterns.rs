@@ -5,7 +5,7 @@
 //! rotations, reflections and colour swaps are folded into the table.
 
 use crate::board::Board;
-use crate::types::{Point, Stone};
+use crate::types::Point;
 use std::sync::OnceLock;
 
 /// The patterns: rows top to bottom, the centre is the candidate (always
@@ -103,28 +103,22 @@ fn enumerate(sets: &[u8; 8], i: usize, code: u32, t: &mut [u64; 1024]) {
     }
 }
 
-/// The 16-bit code of the neighbourhood of `p`.
+/// The 16-bit code of the neighbourhood of `p` ([`Board::neighbourhood`]:
+/// the same cells in the same order, two bits each).
 #[inline]
 pub fn code(board: &Board, p: Point) -> u32 {
-    let s = board.geometry().stride as i32;
-    let mut code = 0u32;
-    for (i, &(dx, dy)) in CELLS.iter().enumerate() {
-        let q = Point((p.0 as i32 + dx + dy * s) as u16);
-        let kind = match board.stone(q) {
-            Stone::Empty => 0,
-            Stone::Black => 1,
-            Stone::White => 2,
-            Stone::Edge => 3,
-        };
-        code |= kind << (2 * i);
-    }
-    code
+    board.neighbourhood(p) as u32
 }
 
 /// Whether the empty point `p` matches one of the 3x3 patterns.
 #[inline]
 pub fn matches(board: &Board, p: Point) -> bool {
-    let c = code(board, p);
+    code_matches(code(board, p))
+}
+
+/// Whether a neighbourhood code matches one of the 3x3 patterns.
+#[inline]
+pub fn code_matches(c: u32) -> bool {
     table()[(c >> 6) as usize] & (1 << (c & 63)) != 0
 }
 
@@ -166,5 +160,35 @@ mod tests {
         for p in b.geometry().points() {
             assert!(!matches(&b, p));
         }
+    }
+
+    /// `code` with its cells moved by symmetry `t` of the square (bit 2:
+    /// swap x and y, bit 0: mirror x, bit 1: mirror y).
+    fn transform(code: u32, t: usize) -> u32 {
+        let mut out = 0;
+        for (i, &(dx, dy)) in CELLS.iter().enumerate() {
+            let (x, y) = if t & 4 != 0 { (dy, dx) } else { (dx, dy) };
+            let x = if t & 1 != 0 { -x } else { x };
+            let y = if t & 2 != 0 { -y } else { y };
+            let j = CELLS.iter().position(|&c| c == (x, y)).unwrap();
+            out |= ((code >> (2 * i)) & 3) << (2 * j);
+        }
+        out
+    }
+
+    #[test]
+    fn table_is_symmetric_under_rotation_reflection_and_colour_swap() {
+        let mut matched = 0;
+        for code in 0..(1u32 << 16) {
+            let m = code_matches(code);
+            matched += m as u32;
+            for t in 1..8 {
+                assert_eq!(code_matches(transform(code, t)), m, "code {code:#06x} t{t}");
+            }
+            // Black and white exchanged: 01 <-> 10 in every cell.
+            let swapped = ((code >> 1) & 0x5555) | ((code & 0x5555) << 1);
+            assert_eq!(code_matches(swapped), m, "code {code:#06x} colours");
+        }
+        assert!(matched > 0);
     }
 }

@@ -243,6 +243,10 @@ pub fn for_each_capturable_neighbour(board: &Board, chain: Point, mut f: impl Fn
     };
     let enemy = (!c).stone();
     board.for_each_stone(chain, |s| {
+        // Most stones of a long chain touch no enemy: one test skips them.
+        if board.neighbour_count(s, enemy) == 0 {
+            return;
+        }
         for q in board.neighbours(s) {
             if board.stone(q) == enemy && board.libs(q) == 1 {
                 f(board.atari_liberty(q));
