@@ -6,7 +6,7 @@
 //! are small fixed arrays.
 
 use super::patterns;
-use super::tactics::{capture_size, libs_after, self_atari_size};
+use super::tactics::{capture_size, libs_after_at_least, self_atari_size};
 use crate::board::Board;
 use crate::types::{Color, Move, Point, Stone};
 use rand::rngs::SmallRng;
@@ -122,7 +122,7 @@ fn atari_answers(board: &Board, c: Color, last: Point, cands: &mut Cands) {
             }
         });
         let lib = board.atari_liberty(q);
-        if libs_after(board, c, lib) >= 2 {
+        if libs_after_at_least(board, c, lib, 2) {
             cands.push(lib);
         }
     }
@@ -136,7 +136,7 @@ fn two_liberty_moves(board: &Board, c: Color, last: Point, cands: &mut Cands) {
     if board.stone(last) == (!c).stone() && board.libs(last) == 2 {
         board.chain_liberties(last, &mut libs);
         for &l in &libs {
-            if libs_after(board, c, l) >= 2 {
+            if libs_after_at_least(board, c, l, 2) {
                 cands.push(l);
             }
         }
@@ -145,7 +145,7 @@ fn two_liberty_moves(board: &Board, c: Color, last: Point, cands: &mut Cands) {
         if board.stone(q) == own && board.libs(q) == 2 {
             board.chain_liberties(q, &mut libs);
             for &l in &libs {
-                if libs_after(board, c, l) >= 3 || capture_size(board, c, l) > 0 {
+                if libs_after_at_least(board, c, l, 3) || capture_size(board, c, l) > 0 {
                     cands.push(l);
                 }
             }

@@ -292,7 +292,30 @@ pub fn capture_size(board: &Board, c: Color, p: Point) -> u32 {
 /// Liberties the chain of `c` would have after playing at `p`, counted up
 /// to 4, not counting points freed by captures.
 pub fn libs_after(board: &Board, c: Color, p: Point) -> usize {
+    libs_after_capped(board, c, p, 4)
+}
+
+/// Whether the chain of `c` would have at least `k` liberties (k <= 4)
+/// after playing at `p`, not counting points freed by captures: the same
+/// answer as `libs_after(..) >= k`, often without walking a chain.
+#[inline]
+pub fn libs_after_at_least(board: &Board, c: Color, p: Point, k: usize) -> bool {
+    libs_after_capped(board, c, p, k) >= k
+}
+
+/// [`libs_after`] counted up to `cap` (at most 4).
+fn libs_after_capped(board: &Board, c: Color, p: Point, cap: usize) -> usize {
     let own = c.stone();
+    // Bounds that need no walk: the empty neighbours are liberties, and an
+    // own neighbour chain keeps all its liberties but `p`.
+    if board.neighbour_count(p, Stone::Empty) as usize >= cap {
+        return cap;
+    }
+    for q in board.neighbours(p) {
+        if board.stone(q) == own && board.libs(q) as usize > cap {
+            return cap;
+        }
+    }
     let mut libs = [Point::NONE; 4];
     let mut n = 0;
     for q in board.neighbours(p) {
@@ -300,15 +323,15 @@ pub fn libs_after(board: &Board, c: Color, p: Point) -> usize {
             Stone::Empty => push_lib(&mut libs, &mut n, q, p),
             s if s == own => {
                 let mut buf = [Point::NONE; 5];
-                let k = board.chain_liberties(q, &mut buf);
+                let k = board.chain_liberties(q, &mut buf[..=cap]);
                 for &l in &buf[..k] {
                     push_lib(&mut libs, &mut n, l, p);
                 }
             }
             _ => {}
         }
-        if n >= 4 {
-            return n;
+        if n >= cap {
+            return cap;
         }
     }
     n
@@ -329,7 +352,7 @@ pub fn rescue_size(board: &Board, c: Color, p: Point) -> u32 {
     if total == 0 {
         return 0;
     }
-    if capture_size(board, c, p) > 0 || libs_after(board, c, p) >= 2 {
+    if capture_size(board, c, p) > 0 || libs_after_at_least(board, c, p, 2) {
         total
     } else {
         0
@@ -343,7 +366,7 @@ pub fn self_atari_size(board: &Board, c: Color, p: Point) -> u32 {
     if board.neighbour_count(p, Stone::Empty) >= 2 {
         return 0;
     }
-    if capture_size(board, c, p) > 0 || libs_after(board, c, p) >= 2 {
+    if capture_size(board, c, p) > 0 || libs_after_at_least(board, c, p, 2) {
         return 0;
     }
     1 + neighbour_chain_stones(board, p, c.stone(), |_| true)
