@@ -153,14 +153,20 @@ fn two_liberty_moves(board: &Board, c: Color, last: Point, cands: &mut Cands) {
     }
 }
 
-/// Empty points around `center` that match a 3x3 pattern.
+/// Empty points around `center` that match a 3x3 pattern, appended in
+/// the order SW S SE W E NW N NE.
+///
+/// Whether a neighbour is empty and whether it matches are coin flips to a
+/// branch predictor, so the first centre (an empty list) is filled without
+/// branches: a point that is not empty has its code read at the centre
+/// instead (always on the board) and is not counted. Later centres keep
+/// the duplicate check of [`Cands::push`].
 fn pattern_moves(board: &Board, center: Point, cands: &mut Cands) {
     let s = board.geometry().stride as i32;
     // The centre's own 3x3 code says which neighbours are empty: two zero
-    // bits. Slots in code order are NW N NE W E SW S SE; the loop visits
-    // them in the order below (SW S SE W E NW N NE).
+    // bits. Slots in code order are NW N NE W E SW S SE.
     let code = patterns::code(board, center);
-    for (slot, d) in [
+    let around = [
         (5, -s - 1),
         (6, -s),
         (7, -s + 1),
@@ -169,7 +175,21 @@ fn pattern_moves(board: &Board, center: Point, cands: &mut Cands) {
         (0, s - 1),
         (1, s),
         (2, s + 1),
-    ] {
+    ];
+    if cands.n == 0 {
+        let mut n = 0;
+        for (slot, d) in around {
+            if (code >> (2 * slot)) & 3 != 0 {
+                continue;
+            }
+            let p = Point((center.0 as i32 + d) as u16);
+            cands.pts[n] = p;
+            n += patterns::matches(board, p) as usize;
+        }
+        cands.n = n;
+        return;
+    }
+    for (slot, d) in around {
         if (code >> (2 * slot)) & 3 != 0 {
             continue;
         }
