@@ -369,13 +369,7 @@ impl<'a> Shared<'a> {
     }
 
     fn record_ownership(&self, board: &Board, s: &mut Scratch<'a>) {
-        for p in board.geometry().points() {
-            match playout::final_owner(board, p) {
-                Some(Color::Black) => s.own_black[p.idx()] += 1,
-                Some(Color::White) => s.own_white[p.idx()] += 1,
-                None => {}
-            }
-        }
+        board.add_area_owners(&mut s.own_black, &mut s.own_white);
         s.own_n += 1;
         if s.own_n >= 32 {
             self.flush_ownership(s);
