@@ -58,6 +58,8 @@ pub struct Game {
     positions: Vec<u64>,
     /// Setup stones (handicap, SGF AB/AW), in the order placed.
     setup: Vec<(Color, Point)>,
+    /// For each setup stone, the number of moves played before it.
+    setup_after: Vec<usize>,
     handicap: usize,
     /// Number of moves that may not be taken back: setup stones (SGF AB/AW
     /// in mid-game) were placed after them, and undoing them would leave
@@ -109,6 +111,7 @@ impl Game {
             history: Vec::new(),
             positions: vec![h],
             setup: Vec::new(),
+            setup_after: Vec::new(),
             handicap: 0,
             undo_floor: 0,
         }
@@ -165,6 +168,15 @@ impl Game {
     /// Setup stones (handicap and SGF setup), in order.
     pub fn setup_stones(&self) -> &[(Color, Point)] {
         &self.setup
+    }
+
+    /// Setup stones with the number of moves played before each was
+    /// placed (0 for stones of the initial position), in order.
+    pub fn setup_with_move_numbers(&self) -> impl Iterator<Item = (Color, Point, usize)> + '_ {
+        self.setup
+            .iter()
+            .zip(&self.setup_after)
+            .map(|(&(c, p), &n)| (c, p, n))
     }
 
     /// The moves played, in order.
@@ -277,6 +289,8 @@ impl Game {
         }
         self.board = b;
         self.setup.extend_from_slice(stones);
+        self.setup_after
+            .extend(std::iter::repeat_n(self.history.len(), stones.len()));
         self.undo_floor = self.history.len();
         // The setup position starts the history of positions.
         if self.history.is_empty() {

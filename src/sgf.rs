@@ -151,6 +151,29 @@ fn sgf_point(geo: &Geometry, p: Point) -> String {
     format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
 }
 
+/// AB and AW properties for the setup stones placed after `moves` moves,
+/// each colour in point order (as `load` places them, so that printing a
+/// loaded game gives the file back); empty when there are none.
+fn setup_properties(geo: &Geometry, setup: &[(Color, Point, usize)], moves: usize) -> String {
+    let mut s = String::new();
+    for (c, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        let mut stones: Vec<Point> = setup
+            .iter()
+            .filter(|&&(sc, _, n)| sc == c && n == moves)
+            .map(|&(_, p, _)| p)
+            .collect();
+        if stones.is_empty() {
+            continue;
+        }
+        stones.sort();
+        s.push_str(tag);
+        for p in stones {
+            s.push_str(&format!("[{}]", sgf_point(geo, p)));
+        }
+    }
+    s
+}
+
 /// The game as SGF text: root properties, setup stones, then the moves.
 pub fn write(game: &Game) -> String {
     let geo = game.geometry();
@@ -167,32 +190,22 @@ pub fn write(game: &Game) -> String {
     if game.handicap() >= 2 {
         s.push_str(&format!("HA[{}]", game.handicap()));
     }
-    for c in [Color::Black, Color::White] {
-        // In point order, as `load` places them, so that printing a
-        // loaded game gives the file back.
-        let mut stones: Vec<Point> = game
-            .setup_stones()
-            .iter()
-            .filter(|s| s.0 == c)
-            .map(|s| s.1)
-            .collect();
-        stones.sort();
-        let pts: Vec<String> = stones
-            .iter()
-            .map(|&p| format!("[{}]", sgf_point(&geo, p)))
-            .collect();
-        if !pts.is_empty() {
-            s.push_str(if c == Color::Black { "AB" } else { "AW" });
-            s.push_str(&pts.concat());
-        }
-    }
+    // Setup stones in the node after the moves that preceded them (the
+    // root for the initial position), as `load` reads them back.
+    let setup: Vec<(Color, Point, usize)> = game.setup_with_move_numbers().collect();
+    s.push_str(&setup_properties(&geo, &setup, 0));
     let mut last = None;
-    for (c, m) in game.moves() {
+    for (i, (c, m)) in game.moves().enumerate() {
         let v = match m {
             Move::Pass => String::new(),
             Move::Play(p) => sgf_point(&geo, p),
         };
         s.push_str(&format!(";{}[{}]", c.letter(), v));
+        let after = setup_properties(&geo, &setup, i + 1);
+        if !after.is_empty() {
+            s.push(';');
+            s.push_str(&after);
+        }
         last = Some(c);
     }
     // PL where the colour to move is not the one a reader infers (after

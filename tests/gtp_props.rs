@@ -979,6 +979,51 @@ fn undo_after_loadsgf_stops_at_setup_stones_placed_mid_game() {
 }
 
 #[test]
+fn printsgf_writes_mid_game_setup_stones_where_they_were_placed() {
+    // A1 is in the initial position; after Black E5, setup adds black B2
+    // and white G3 and H2; then White C7 and Black D6.
+    //
+    //      A B C D E F G H J
+    //    9 . . . . . . . . .
+    //    8 . . . . . . . . .
+    //    7 . . O . . . . . .      (after the whole file)
+    //    6 . . . X . . . . .
+    //    5 . . . . X . . . .
+    //    4 . . . . . . . . .
+    //    3 . . . . . . O . .
+    //    2 . X . . . . . O .
+    //    1 X . . . . . . . .
+    let mut e = engine();
+    let f = TempFile::new(
+        "midsetup-print",
+        b"(;SZ[9]AB[ai];B[ee];AB[bh]AW[gg][hh];W[cc];B[dd])",
+    );
+    assert_eq!(ok(&mut e, &format!("loadsgf {}", f.path())), "white");
+    let sgf = ok(&mut e, "printsgf");
+    let root_end = sgf.find(";B[ee]").expect("first move missing");
+    assert!(sgf[..root_end].contains("AB[ai]"), "{sgf}");
+    assert!(
+        !sgf[..root_end].contains("AB[bh]"),
+        "setup in the root: {sgf}"
+    );
+    assert!(!sgf[..root_end].contains("AW"), "setup in the root: {sgf}");
+    assert!(sgf.contains(";B[ee];AB[bh]AW["), "{sgf}");
+    assert!(sgf.contains("[gg]") && sgf.contains("[hh]"), "{sgf}");
+    assert!(sgf.ends_with(";W[cc];B[dd])"), "{sgf}");
+    // Loading the printed game gives the same position, the same undo
+    // floor and the same text.
+    let before = state(&e);
+    let printed = TempFile::new("midsetup-reprint", sgf.as_bytes());
+    let mut e2 = engine();
+    ok(&mut e2, &format!("loadsgf {}", printed.path()));
+    assert_eq!(state(&e2), before);
+    assert_eq!(ok(&mut e2, "printsgf"), sgf);
+    ok(&mut e2, "undo");
+    ok(&mut e2, "undo");
+    assert_eq!(err(&mut e2, "undo"), "cannot undo");
+}
+
+#[test]
 fn printsgf_keeps_the_colour_to_move() {
     // PL makes White move first, or Black move twice.
     for file in [

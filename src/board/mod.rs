@@ -420,7 +420,11 @@ impl Board {
                 let empty = st == 0;
                 let b = (n & 0x00F0 != 0) & (n & 0x0F00 == 0);
                 let w = (n & 0x0F00 != 0) & (n & 0x00F0 == 0);
-                f(i, ((st == 1) | empty & b) as u32, ((st == 2) | empty & w) as u32);
+                f(
+                    i,
+                    ((st == 1) | empty & b) as u32,
+                    ((st == 2) | empty & w) as u32,
+                );
             }
         }
     }
