@@ -939,6 +939,13 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
             stones.iter().map(|q| v[q.idx()]).sum::<f32>() / n
         };
         let (mine, theirs) = (frac(c), frac(!c));
+        // A static seki first: playouts cannot pass, so they end a seki
+        // with one side forced into the self-atari, and ownership then
+        // calls the other side's stones dead.
+        if static_seki.contains(&p) {
+            j.seki.extend_from_slice(&stones);
+            continue;
+        }
         if theirs >= 0.67 {
             j.dead.extend_from_slice(&stones);
             continue;
@@ -953,7 +960,7 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
                     .iter()
                     .any(|q| board.stone(*q).color() == Some(!c))
         });
-        if (dame_lib && mine >= 0.6 && k <= 3) || static_seki.contains(&p) {
+        if dame_lib && mine >= 0.6 && k <= 3 {
             j.seki.extend_from_slice(&stones);
         } else if mine < 0.67 {
             j.unclear.extend_from_slice(&stones);

@@ -118,3 +118,38 @@ fn ownership_sees_dead_stones() {
     );
     assert!(own.value(b7) > 0.2);
 }
+
+#[test]
+fn a_seki_is_not_read_as_dead_stones() {
+    // From a game against GNU Go (docs/matches/v3-9x9/game-080.sgf). The
+    // white chain A4 B4 B3 B2 and the black chain around it share A5;
+    // White A3/A5 or Black A3/A5 would put the mover in atari, White A1 is
+    // suicide: a seki. Playouts end with one side forced into the
+    // self-atari, so ownership alone calls the white stones dead; kosumi
+    // passed on that reading and lost by 7 points.
+    let g = game_from(
+        "
+        . O . O O X X . .
+        O . O O X X . X .
+        X O O O O X X . .
+        X X X O O O X . X
+        . X X O X X . . .
+        O O X O O X X X X
+        . O X O O X O O O
+        X O X O . O . O .
+        . X X X O . O . .",
+        Color::Black,
+        7.0,
+    );
+    let s = searcher(1);
+    let own = s.sample_ownership(&g, 1000);
+    let j = judge(g.board(), &own);
+    let geo = g.geometry();
+    for v in ["A4", "B4", "B3", "B2", "B1", "C2", "A6"] {
+        let Ok(Move::Play(p)) = geo.parse_move(v) else {
+            unreachable!()
+        };
+        assert!(!j.dead.contains(&p), "{v} judged dead: {j:?}");
+        assert!(j.seki.contains(&p), "{v} not in seki: {j:?}");
+    }
+}
