@@ -488,26 +488,10 @@ impl Board {
     /// accepted (taken modulo the list length).
     #[inline]
     pub fn scan_legal_non_eye(&self, c: Color, start: usize) -> Option<Point> {
-        let n = self.empty_len;
-        if n == 0 {
-            return None;
-        }
-        let start = if start < n { start } else { start % n };
-        let mut i = start;
-        loop {
-            // Points of the empty list are on the board: no guard needed.
-            let p = Point(self.empty[i]);
-            if self.nbr[p.idx()] & 0xF != 0 || self.crowded_legal_non_eye(c, p) {
-                return Some(p);
-            }
-            i += 1;
-            if i == n {
-                i = 0;
-            }
-            if i == start {
-                return None;
-            }
-        }
+        // Points of the empty list are on the board: no guard needed.
+        self.scan_empty(start, |p| {
+            self.nbr[p.idx()] & 0xF != 0 || self.crowded_legal_non_eye(c, p)
+        })
     }
 
     /// The first point of the empty list, from index `start` on and

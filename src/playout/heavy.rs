@@ -203,27 +203,21 @@ fn pattern_moves(board: &Board, center: Point, cands: &mut Cands) {
 /// A uniformly random legal point that is not an own true eye, refusing
 /// most self-ataris of two or more stones; pass when none is left.
 pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
-    let empty = board.empty_points();
-    let n = empty.len();
+    let n = board.empty_points().len();
     if n == 0 {
         return Move::Pass;
     }
     let start = rng.gen_range(0..n);
     let mut fallback = None;
-    for i in 0..n {
-        let mut j = start + i;
-        if j >= n {
-            j -= n;
-        }
-        let p = Point(empty[j]);
+    let found = board.scan_empty(start, |p| {
         if !board.is_legal_non_eye(c, p) {
-            continue;
+            return false;
         }
         if self_atari_size(board, c, p) >= 2 && rng.gen::<f32>() < P_REJECT_SELF_ATARI_RANDOM {
             fallback.get_or_insert(p);
-            continue;
+            return false;
         }
-        return Move::Play(p);
-    }
-    fallback.map(Move::Play).unwrap_or(Move::Pass)
+        true
+    });
+    found.or(fallback).map(Move::Play).unwrap_or(Move::Pass)
 }
