@@ -336,6 +336,22 @@ fn emit(ctx_out: &mut dyn std::io::Write, text: &str) {
     let _ = ctx_out.flush();
 }
 
+/// The progress callback of an analysis: one `info` line per tick on
+/// `out`, with ownership when kata-analyze asked for it.
+fn info_writer<'o>(
+    out: &'o mut dyn std::io::Write,
+    flavour: Flavour,
+    req: &'o Request,
+    geo: &'o Geometry,
+) -> impl FnMut(&Progress) + 'o {
+    move |p: &Progress| {
+        let own = (flavour == Flavour::Kata && req.ownership).then(|| (p.ownership)());
+        if let Some(line) = info_line(flavour, req, geo, p.info, own.as_ref()) {
+            emit(out, &line);
+        }
+    }
+}
+
 fn analyze(
     e: &mut Engine,
     a: &mut Args,
@@ -350,19 +366,14 @@ fn analyze(
         stop_on_input: true,
         ..Limits::default()
     };
-    let out = &mut *ctx.out;
-    let mut tick = |p: &Progress| {
-        let own = (flavour == Flavour::Kata && req.ownership).then(|| (p.ownership)());
-        if let Some(line) = info_line(flavour, &req, &geo, p.info, own.as_ref()) {
-            emit(out, &line);
-        }
-    };
+    let mut tick = info_writer(&mut *ctx.out, flavour, &req, &geo);
     e.analyze(
         req.color,
         limits,
         ctx.input,
         Some((req.interval, &mut tick)),
     );
+    drop(tick);
     emit(ctx.out, "\n");
     Ok(Reply::Written)
 }
@@ -377,18 +388,13 @@ fn genmove_analyze(
     let req = parse_request(a, flavour, &geo, e.game.to_move(), true)?;
     let head = format!("{}\n", ctx.success_prefix());
     emit(ctx.out, &head);
-    let out = &mut *ctx.out;
-    let mut tick = |p: &Progress| {
-        let own = (flavour == Flavour::Kata && req.ownership).then(|| (p.ownership)());
-        if let Some(line) = info_line(flavour, &req, &geo, p.info, own.as_ref()) {
-            emit(out, &line);
-        }
-    };
+    let mut tick = info_writer(&mut *ctx.out, flavour, &req, &geo);
     let d = e.generate_with(req.color, GenMode::Play, Some((req.interval, &mut tick)));
     let mv = match d {
         Decision::Move(m) => move_word(&geo, m),
         Decision::Resign => "resign".into(),
     };
+    drop(tick);
     emit(ctx.out, &format!("play {mv}\n\n"));
     Ok(Reply::Written)
 }
