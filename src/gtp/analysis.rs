@@ -12,7 +12,9 @@
 use super::args::quote;
 use super::{Args, Ctx, GtpError, Reply};
 use crate::engine::{Decision, Engine, GenMode};
-use crate::search::{Candidate, Limits, Ownership, Progress, SearchInfo};
+use crate::search::{
+    filters_permit, Candidate, Limits, MoveFilter, Ownership, Progress, SearchInfo,
+};
 use crate::types::{Color, Geometry, Move};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -24,17 +26,6 @@ pub enum Flavour {
     Lz,
     /// KataGo: floats in [0, 1], score fields, optional ownership.
     Kata,
-}
-
-/// An `avoid` or `allow` key: for `color`'s moves in the first
-/// `until_depth` moves of the variations.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveFilter {
-    /// `allow` (only these moves, pass always allowed) or `avoid`.
-    pub allow: bool,
-    pub color: Color,
-    pub moves: Vec<Move>,
-    pub until_depth: usize,
 }
 
 /// A parsed analysis request.
@@ -188,16 +179,7 @@ impl Request {
     /// Whether the filters let `mover` play `m` as the `depth`-th move of
     /// a variation (1 = the candidate itself).
     pub fn permits(&self, mover: Color, depth: usize, m: Move) -> bool {
-        self.filters
-            .iter()
-            .filter(|f| f.color == mover && depth <= f.until_depth)
-            .all(|f| {
-                if f.allow {
-                    m == Move::Pass || f.moves.contains(&m)
-                } else {
-                    !f.moves.contains(&m)
-                }
-            })
+        filters_permit(&self.filters, mover, depth, m)
     }
 
     /// The candidates to report: those the filters permit, at most
@@ -364,6 +346,7 @@ fn analyze(
     emit(ctx.out, &head);
     let limits = Limits {
         stop_on_input: true,
+        filters: req.filters.clone(),
         ..Limits::default()
     };
     let mut tick = info_writer(&mut *ctx.out, flavour, &req, &geo);

@@ -51,8 +51,34 @@ impl Default for SearchConfig {
     }
 }
 
-/// When to stop one search.
-#[derive(Clone, Copy, Debug, Default)]
+/// An analysis client's `avoid` or `allow` key: for `color`'s moves in
+/// the first `until_depth` moves of the variations (1 = a root move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveFilter {
+    /// `allow` (only these moves, pass always allowed) or `avoid`.
+    pub allow: bool,
+    pub color: Color,
+    pub moves: Vec<Move>,
+    pub until_depth: usize,
+}
+
+/// Whether `filters` let `mover` play `m` as the `depth`-th move of a
+/// variation (1 = a root move).
+pub fn filters_permit(filters: &[MoveFilter], mover: Color, depth: usize, m: Move) -> bool {
+    filters
+        .iter()
+        .filter(|f| f.color == mover && depth <= f.until_depth)
+        .all(|f| {
+            if f.allow {
+                m == Move::Pass || f.moves.contains(&m)
+            } else {
+                !f.moves.contains(&m)
+            }
+        })
+}
+
+/// When to stop one search, and which moves it may not try.
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Stop after this many playouts in this search.
     pub playouts: Option<u64>,
@@ -66,6 +92,9 @@ pub struct Limits {
     /// Run on the calling thread alone with exact playout counting, for
     /// deterministic results (`reg_genmove`, `bench`).
     pub deterministic: bool,
+    /// Moves the search does not select near the root (analysis `avoid`
+    /// and `allow`); the tree keeps them, so a later search may use them.
+    pub filters: Vec<MoveFilter>,
 }
 
 /// One candidate move at the root, for choosing and for analysis output.
@@ -166,6 +195,9 @@ struct Shared<'a> {
     own_black: Vec<AtomicU32>,
     own_white: Vec<AtomicU32>,
     own_samples: AtomicU32,
+    filters: &'a [MoveFilter],
+    /// Deepest move the filters apply to (0: none).
+    filter_depth: usize,
 }
 
 /// Per-worker scratch, made once per search and reused.
@@ -277,15 +309,24 @@ impl<'a> Shared<'a> {
         }
     }
 
-    fn select(&self, node: &'a Node, rng: &mut SmallRng) -> &'a Node {
+    /// The child of `node` to descend to: the best value, ties broken at
+    /// random. `mover` plays the child's move as the `depth`-th move from
+    /// the root; children the filters forbid there are passed over unless
+    /// all are.
+    fn select(&self, node: &'a Node, rng: &mut SmallRng, mover: Color, depth: usize) -> &'a Node {
         let kids = node.kids();
         let k = rave_k(self.board.size());
+        let filtered = depth <= self.filter_depth;
         let mut best = &kids[0];
         let mut best_v = f64::NEG_INFINITY;
         for c in kids {
             let mut v = c.value(k) + rng.gen::<f64>() * 1e-7;
             if c.mv == PASS_CODE {
                 v -= 1e-6;
+            }
+            if filtered && !filters_permit(self.filters, mover, depth, move_of(c.mv)) {
+                // Below every permitted child, above nothing.
+                v -= 1e9;
             }
             if v > best_v {
                 best_v = v;
@@ -336,7 +377,7 @@ impl<'a> Shared<'a> {
                     break;
                 }
             }
-            let child = self.select(node, &mut s.rng);
+            let child = self.select(node, &mut s.rng, color, s.path.len());
             child.visits.fetch_add(1, Ordering::Relaxed);
             let m = move_of(child.mv);
             board.play_unchecked(color, m);
@@ -700,6 +741,13 @@ impl Searcher {
             own_black: (0..MAX_POINTS).map(|_| AtomicU32::new(0)).collect(),
             own_white: (0..MAX_POINTS).map(|_| AtomicU32::new(0)).collect(),
             own_samples: AtomicU32::new(0),
+            filters: &limits.filters,
+            filter_depth: limits
+                .filters
+                .iter()
+                .map(|f| f.until_depth)
+                .max()
+                .unwrap_or(0),
         };
         let base_seed = self.cfg.seed
             ^ if limits.deterministic {

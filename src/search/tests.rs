@@ -153,3 +153,65 @@ fn a_seki_is_not_read_as_dead_stones() {
         assert!(j.seki.contains(&p), "{v} not in seki: {j:?}");
     }
 }
+
+#[test]
+fn avoid_and_allow_steer_the_search_not_only_the_output() {
+    // Black's best move is the capture at C1; avoiding C1 for black's
+    // first move sends the search elsewhere, and allowing only D1 (and
+    // pass, always allowed) leaves nothing else at the root.
+    let g = game_from(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X . . . . . .
+        . X O X . . . . .
+        . . . . . . . . .",
+        Color::Black,
+        7.0,
+    );
+    let geo = g.geometry();
+    let mv = |v: &str| geo.parse_move(v).unwrap();
+    let input = InputState::default();
+    let mut s = searcher(2);
+    let limits = Limits {
+        playouts: Some(3000),
+        filters: vec![MoveFilter {
+            allow: false,
+            color: Color::Black,
+            moves: vec![mv("C1")],
+            until_depth: 1,
+        }],
+        ..Limits::default()
+    };
+    let info = s.search(&g, 7.0, limits, &input, None);
+    let c1 = info.candidates.iter().find(|c| c.mv == mv("C1"));
+    assert!(c1.is_none_or(|c| c.visits == 0), "{c1:?}");
+    let total: u32 = info.candidates.iter().map(|c| c.visits).sum();
+    assert!(total >= 2900, "{total}");
+
+    let mut s = searcher(2);
+    let limits = Limits {
+        playouts: Some(3000),
+        filters: vec![MoveFilter {
+            allow: true,
+            color: Color::Black,
+            moves: vec![mv("D1")],
+            until_depth: 1,
+        }],
+        ..Limits::default()
+    };
+    let info = s.search(&g, 7.0, limits, &input, None);
+    for c in &info.candidates {
+        assert!(
+            c.mv == mv("D1") || c.mv == Move::Pass || c.visits == 0,
+            "{:?} searched",
+            c.mv
+        );
+    }
+    let d1 = info.candidates.iter().find(|c| c.mv == mv("D1")).unwrap();
+    assert!(d1.visits >= 2000, "{d1:?}");
+}
