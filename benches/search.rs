@@ -29,7 +29,7 @@ fn search(c: &mut Criterion) {
                 |b| {
                     b.iter(|| {
                         s.clear();
-                        s.search(&game, 7.5, limits, &input, None)
+                        s.search(&game, 7.5, limits.clone(), &input, None)
                     })
                 },
             );
