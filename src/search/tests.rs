@@ -175,36 +175,27 @@ fn avoid_and_allow_steer_the_search_not_only_the_output() {
     );
     let geo = g.geometry();
     let mv = |v: &str| geo.parse_move(v).unwrap();
-    let input = InputState::default();
-    let mut s = searcher(2);
-    let limits = Limits {
-        playouts: Some(3000),
-        filters: vec![MoveFilter {
-            allow: false,
-            color: Color::Black,
-            moves: vec![mv("C1")],
-            until_depth: 1,
-        }],
-        ..Limits::default()
+    // A fresh 3000-playout search with one filter on black's first move.
+    let search = |allow: bool, v: &str| {
+        let limits = Limits {
+            playouts: Some(3000),
+            filters: vec![MoveFilter {
+                allow,
+                color: Color::Black,
+                moves: vec![mv(v)],
+                until_depth: 1,
+            }],
+            ..Limits::default()
+        };
+        searcher(2).search(&g, 7.0, limits, &InputState::default(), None)
     };
-    let info = s.search(&g, 7.0, limits, &input, None);
+    let info = search(false, "C1");
     let c1 = info.candidates.iter().find(|c| c.mv == mv("C1"));
     assert!(c1.is_none_or(|c| c.visits == 0), "{c1:?}");
     let total: u32 = info.candidates.iter().map(|c| c.visits).sum();
     assert!(total >= 2900, "{total}");
 
-    let mut s = searcher(2);
-    let limits = Limits {
-        playouts: Some(3000),
-        filters: vec![MoveFilter {
-            allow: true,
-            color: Color::Black,
-            moves: vec![mv("D1")],
-            until_depth: 1,
-        }],
-        ..Limits::default()
-    };
-    let info = s.search(&g, 7.0, limits, &input, None);
+    let info = search(true, "D1");
     for c in &info.candidates {
         assert!(
             c.mv == mv("D1") || c.mv == Move::Pass || c.visits == 0,
