@@ -188,7 +188,7 @@ fn ko_and_snapback() {
 }
 
 #[test]
-fn area_balance_matches_naive_count() {
+fn area_balance_and_owners_match_naive_count() {
     let mut rng = SmallRng::seed_from_u64(5);
     for size in [2, 5, 9, 13] {
         let mut b = Board::new(size);
@@ -202,8 +202,11 @@ fn area_balance_matches_naive_count() {
             };
             let _ = b.try_play(c, Move::Play(p));
             let mut naive = 0i32;
+            let mut black = vec![0u32; MAX_POINTS];
+            let mut white = vec![0u32; MAX_POINTS];
+            b.add_area_owners(&mut black, &mut white);
             for q in geo.points() {
-                naive += match b.stone(q) {
+                let owner = match b.stone(q) {
                     Stone::Black => 1,
                     Stone::White => -1,
                     _ => {
@@ -212,6 +215,9 @@ fn area_balance_matches_naive_count() {
                         nb as i32 - nw as i32
                     }
                 };
+                naive += owner;
+                assert_eq!(black[q.idx()], (owner == 1) as u32);
+                assert_eq!(white[q.idx()], (owner == -1) as u32);
             }
             assert_eq!(b.area_balance(), naive);
         }

@@ -2,7 +2,7 @@
 //!
 //! The search calls [`playout`] on a copy of the board at a tree leaf. The
 //! playout records every move it plays in a [`MoveLog`] (for AMAF) and
-//! leaves the final board behind, from which [`final_owner`] reads who owns
+//! leaves the final board behind, from which [`Board::add_area_owners`] reads who owns
 //! each point (for ownership, dead stones and score estimates).
 //!
 //! No allocation happens inside a playout: the log is a fixed array.
@@ -14,7 +14,7 @@ pub mod tactics;
 pub use heavy::heavy_move;
 
 use crate::board::Board;
-use crate::types::{Color, Move, Point, Stone};
+use crate::types::{Color, Move, Point};
 use rand::rngs::SmallRng;
 use rand::RngCore;
 
@@ -122,27 +122,6 @@ pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
 #[inline]
 pub fn below(rng: &mut SmallRng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
-}
-
-/// Who owns `p` on a finished playout board: the stone's colour, or for an
-/// empty point the colour of all its neighbours (`None` when mixed).
-#[inline]
-pub fn final_owner(board: &Board, p: Point) -> Option<Color> {
-    match board.stone(p) {
-        Stone::Black => Some(Color::Black),
-        Stone::White => Some(Color::White),
-        _ => {
-            let b = board.neighbour_count(p, Stone::Black);
-            let w = board.neighbour_count(p, Stone::White);
-            if b > 0 && w == 0 {
-                Some(Color::Black)
-            } else if w > 0 && b == 0 {
-                Some(Color::White)
-            } else {
-                None
-            }
-        }
-    }
 }
 
 /// Area score margin for black of a finished playout board (empty points

@@ -910,7 +910,6 @@ impl Searcher {
         let mut log = MoveLog::default();
         let mut black = vec![0u32; MAX_POINTS];
         let mut white = vec![0u32; MAX_POINTS];
-        let geo = board.geometry();
         for i in 0..n {
             let mut b = board.clone();
             let first = if i % 2 == 0 {
@@ -927,13 +926,7 @@ impl Searcher {
                 &mut rng,
                 &mut log,
             );
-            for p in geo.points() {
-                match playout::final_owner(&b, p) {
-                    Some(Color::Black) => black[p.idx()] += 1,
-                    Some(Color::White) => white[p.idx()] += 1,
-                    None => {}
-                }
-            }
+            b.add_area_owners(&mut black, &mut white);
         }
         let nf = n.max(1) as f32;
         Ownership {
