@@ -113,6 +113,9 @@ pub struct Engine {
     /// The position after our last generated move, while pondering on it
     /// is allowed (`--ponder`).
     ponder_on: Option<PonderKey>,
+    /// Hash of the position of our last `genmove` whose win rate was below
+    /// the resign threshold: resigning needs two such searches in a row.
+    low_winrate_at: Option<u64>,
 }
 
 /// Longest pondering on one position: the tree is long full by then.
@@ -142,6 +145,7 @@ impl Engine {
             last_search: None,
             last_ponder: None,
             ponder_on: None,
+            low_winrate_at: None,
             config,
         }
     }
@@ -423,11 +427,17 @@ impl Engine {
             let enough =
                 info.playouts >= 1000 || self.config.playouts.is_some_and(|n| info.playouts >= n);
             let opening = game.move_count() < size * size / 4;
-            if enough
+            let low = enough
                 && !opening
                 && self.dynamic_komi(color) == 0.0
-                && best.winrate < self.config.resign_threshold
-            {
+                && best.winrate < self.config.resign_threshold;
+            // The win rate must stay low: our search two plies back in this
+            // game (the position before our last move) was low too. One
+            // low reading may be a fight the search has not read out yet.
+            let hashes = game.position_hashes();
+            let stayed = hashes.len() >= 3 && self.low_winrate_at == Some(hashes[hashes.len() - 3]);
+            self.low_winrate_at = low.then(|| board.hash());
+            if low && stayed {
                 return Decision::Resign;
             }
         }

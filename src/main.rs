@@ -35,8 +35,8 @@ struct Cli {
     /// playouts from the leaves. About 56 bytes a node.
     #[arg(long, default_value_t = 10_000_000)]
     max_nodes: usize,
-    /// Resign when the win rate stays below this after enough playouts
-    /// (0 never resigns).
+    /// Resign when the win rate stays below this after enough playouts:
+    /// two of our searches in a row, never in the opening (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
     resign: f64,
     /// Playouts of reg_genmove (deterministic: fixed seed, one thread).

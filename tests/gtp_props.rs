@@ -1673,3 +1673,43 @@ fn binary_refuses_bad_flags_without_panicking() {
         assert!(!err.contains("panicked"), "{bad:?}: {err}");
     }
 }
+
+#[test]
+fn genmove_resigns_only_when_the_win_rate_stays_low() {
+    // Black passes while White takes the centre: from move 44 on Black
+    // has no hope (komi 7.5 and every point white's).
+    //
+    //      A B C D E F G H J
+    //    9 . . . . . . . . .
+    //    8 . . . . . . . . .
+    //    7 . . O O O O O . .
+    //    6 . . O O O O O . .
+    //    5 . . O O O O O . .
+    //    4 . . O O O O O . .
+    //    3 . . O . O . O . .
+    //    2 . . . . . . . . .
+    //    1 . . . . . . . . .
+    let mut e = engine();
+    e.config.playouts = Some(1000);
+    ok(&mut e, "boardsize 9");
+    let white = [
+        "C7", "D7", "E7", "F7", "G7", "C6", "D6", "E6", "F6", "G6", "C5", "D5", "E5", "F5", "G5",
+        "C4", "D4", "E4", "F4", "G4", "C3", "E3", "G3",
+    ];
+    for w in &white[..22] {
+        ok(&mut e, "play b pass");
+        ok(&mut e, &format!("play w {w}"));
+    }
+    // The first hopeless search plays on ...
+    let first = ok(&mut e, "genmove b");
+    assert_ne!(first, "resign");
+    // ... and a second one in a row resigns.
+    ok(&mut e, "play w G3");
+    assert_eq!(ok(&mut e, "genmove b"), "resign");
+    // A low reading that does not follow our own low search does not.
+    ok(&mut e, "undo");
+    ok(&mut e, "undo");
+    ok(&mut e, "undo");
+    ok(&mut e, "play w G3");
+    assert_ne!(ok(&mut e, "genmove b"), "resign");
+}
