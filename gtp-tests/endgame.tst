@@ -114,14 +114,14 @@ play b pass
 loadsgf sgf/score-13.sgf
 play b pass
 17 reg_genmove w
-#? [PASS]*
+#? [PASS]
 18 kgs-genmove_cleanup w
 #? [M4|L5|L3]
 # 19x19 (score-19.sgf): white wins by 26.5; black O3 is dead.
 loadsgf sgf/score-19.sgf
 play b pass
 19 reg_genmove w
-#? [PASS]*
+#? [PASS]
 20 kgs-genmove_cleanup w
 #? [N3|P3|O4|O2]
 # A white stone in black's corner, and black to clean up after two
@@ -133,3 +133,16 @@ play b pass
 play w pass
 21 kgs-genmove_cleanup b
 #? [B9]
+# 19x19, the end of a game against GNU Go (docs/matches/268a439-19x19,
+# game 0): after White's pass Black wins by 1.5 by GNU Go's count, with
+# J17 P16 J11 J9 J8 F4 C3 E3 R3 A2 B2 C2 D2 E2 B1 G1 dead. Black passes,
+# and the score does not count White's live group along the bottom as
+# dead (judged from the search's own statistics it read B+36.5 to B+55.5:
+# with the game decided the search let Black's invasions go unanswered).
+loadsgf sgf/end-19-won.sgf 269
+22 genmove b
+#? [PASS]
+23 final_score
+#? [B\+1\.5]
+24 final_status_list dead
+#? [J17 P16 J11 J9 J8 F4 C3 E3 R3 A2 B2 C2 D2 E2 B1 G1]

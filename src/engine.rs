@@ -116,6 +116,8 @@ pub struct Engine {
     /// Hash of the position of our last `genmove` whose win rate was below
     /// the resign threshold: resigning needs two such searches in a row.
     low_winrate_at: Option<u64>,
+    /// Ownership from plain playouts of the last position judged.
+    judged: Option<search::Ownership>,
 }
 
 /// Longest pondering on one position: the tree is long full by then.
@@ -146,6 +148,7 @@ impl Engine {
             last_ponder: None,
             ponder_on: None,
             low_winrate_at: None,
+            judged: None,
             config,
         }
     }
@@ -235,23 +238,32 @@ impl Engine {
     }
 
     /// The engine's judgement of the final position: dead stones and stones
-    /// in seki, from the ownership statistics of playouts (the last search
-    /// when it was of this position, else a fresh sample).
+    /// in seki, from the ownership statistics of plain playouts
+    /// ([`Engine::judging_ownership`]).
     pub fn judge(&mut self) -> (Vec<Point>, Vec<Point>) {
-        let board = self.game.board();
-        let own = match &self.searcher.ownership {
-            Some(o) if o.hash == board.hash() && o.size == board.size() && o.samples >= 500 => {
-                o.clone()
-            }
-            _ => {
-                let n = if board.size() >= 15 { 1000 } else { 2000 };
-                let o = self.searcher.sample_ownership(&self.game, n);
-                self.searcher.ownership = Some(o.clone());
-                o
-            }
-        };
-        let j = search::judge(board, &own);
+        let game = self.game.clone();
+        let own = self.judging_ownership(&game);
+        let j = search::judge(game.board(), &own);
         (j.dead, j.seki)
+    }
+
+    /// Ownership for judging dead stones: plain playouts from the position,
+    /// each side moving first in half of them, cached per position. Not
+    /// the search's statistics: when the result is decided the search's
+    /// win rates no longer tell good replies from bad ones, its tree lets
+    /// the winner's invasions go unanswered, and its ownership calls live
+    /// groups dead (a 19x19 game won by 1.5 points read as B+55.5).
+    fn judging_ownership(&mut self, game: &Game) -> search::Ownership {
+        let board = game.board();
+        if let Some(o) = &self.judged {
+            if o.hash == board.hash() && o.size == board.size() && o.to_move == game.to_move() {
+                return o.clone();
+            }
+        }
+        let n = if board.size() >= 15 { 1000 } else { 2000 };
+        let o = self.searcher.sample_ownership(game, n);
+        self.judged = Some(o.clone());
+        o
     }
 
     /// Extra komi for the search in handicap games (Pachi's linear dynamic
@@ -391,10 +403,23 @@ impl Engine {
         };
         let board = game.board();
         let size = board.size();
-        // Our judgement of the position as it stands.
-        let own = self.searcher.ownership.clone();
-        let judgement = match &own {
-            Some(o) if o.samples > 0 => search::judge(board, o),
+        let opponent_passed = game.move_count() > 0 && board.last_move() == Move::Pass;
+        // Our judgement of the position as it stands, where passing or
+        // cleaning up depends on it. Cleaning up takes the search's own
+        // ownership, which sees what the mover can capture (a wrong guess
+        // costs a move inside the opponent's area, nothing under area
+        // scoring); passing takes plain playouts, which do not flatter
+        // the mover.
+        let search_own = self
+            .searcher
+            .ownership
+            .clone()
+            .filter(|o| o.samples > 0 && o.hash == board.hash() && o.size == board.size());
+        let judgement = match search_own {
+            Some(o) if mode == GenMode::Cleanup => search::judge(board, &o),
+            _ if mode == GenMode::Cleanup || opponent_passed || best.mv == Move::Pass => {
+                search::judge(board, &self.judging_ownership(game))
+            }
             _ => search::Judgement::default(),
         };
         let (dead, seki) = (&judgement.dead, &judgement.seki);
@@ -413,7 +438,6 @@ impl Engine {
             .copied()
             .filter(|p| board.stone(*p).color() == Some(!color))
             .collect();
-        let opponent_passed = game.move_count() > 0 && board.last_move() == Move::Pass;
         let best_non_pass = cands
             .iter()
             .find(|c| c.mv != Move::Pass && !self.fills_own_eye(board, color, c.mv));
