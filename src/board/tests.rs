@@ -187,6 +187,21 @@ fn ko_and_snapback() {
     b.check_consistency().unwrap();
 }
 
+/// Tries a random colour on a random point of `b` (illegal tries change
+/// nothing).
+fn random_try_play(b: &mut Board, rng: &mut SmallRng) {
+    let size = b.size();
+    let p = b
+        .geometry()
+        .point(rng.gen_range(0..size), rng.gen_range(0..size));
+    let c = if rng.gen_bool(0.5) {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let _ = b.try_play(c, Move::Play(p));
+}
+
 #[test]
 fn area_balance_and_owners_match_naive_count() {
     let mut rng = SmallRng::seed_from_u64(5);
@@ -194,13 +209,7 @@ fn area_balance_and_owners_match_naive_count() {
         let mut b = Board::new(size);
         let geo = b.geometry();
         for _ in 0..size * size * 2 {
-            let p = geo.point(rng.gen_range(0..size), rng.gen_range(0..size));
-            let c = if rng.gen_bool(0.5) {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let _ = b.try_play(c, Move::Play(p));
+            random_try_play(&mut b, &mut rng);
             let mut naive = 0i32;
             let mut black = vec![0u32; MAX_POINTS];
             let mut white = vec![0u32; MAX_POINTS];
@@ -231,13 +240,7 @@ fn neighbourhood_codes() {
         let mut b = Board::new(size);
         let geo = b.geometry();
         for _ in 0..size * size {
-            let p = geo.point(rng.gen_range(0..size), rng.gen_range(0..size));
-            let c = if rng.gen_bool(0.5) {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let _ = b.try_play(c, Move::Play(p));
+            random_try_play(&mut b, &mut rng);
             for q in geo.points() {
                 let s = geo.stride as u16;
                 let order = [
