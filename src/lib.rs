@@ -8,6 +8,10 @@
 //!   game.rs        history, positional superko, undo, komi, rules,
 //!                  handicap, scoring with a set of dead stones
 //!   sgf.rs         loadsgf (sgf-parse crate) and printsgf
+//!   search/        the shared lock-free tree, RAVE selection, priors,
+//!                  ladder reader, time control, dead-stone judgement
+//!   playout/       light and heavy policies: answers to ataris, nakade,
+//!                  3x3 patterns, tactical helpers
 //!   board/         stones, chains, exact liberties, captures, suicide,
 //!                  simple ko, Zobrist hash, consistency check, diagrams
 //!   types.rs       Color, Stone, Point, Move, vertex text
