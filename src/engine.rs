@@ -442,8 +442,16 @@ impl Engine {
             .iter()
             .find(|c| c.mv != Move::Pass && !self.fills_own_eye(board, color, c.mv));
 
-        if mode == GenMode::Cleanup && !dead_opponent.is_empty() {
-            if let Some(m) = self.capture_dead(game, color, &dead_opponent, cands) {
+        if mode == GenMode::Cleanup {
+            // The opponent disputes the dead stones: play out every chain
+            // of theirs that is more likely dead than alive.
+            let targets: Vec<Point> = dead
+                .iter()
+                .chain(&judgement.likely_dead)
+                .copied()
+                .filter(|p| board.stone(*p).color() == Some(!color))
+                .collect();
+            if let Some(m) = self.capture_dead(game, color, &targets, cands) {
                 return Decision::Move(m);
             }
         }

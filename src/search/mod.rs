@@ -949,6 +949,9 @@ pub struct Judgement {
     pub seki: Vec<Point>,
     /// Stones of chains whose fate the playouts do not agree on.
     pub unclear: Vec<Point>,
+    /// The stones of `unclear` that the other colour owns more often than
+    /// their own: what a clean-up phase should try to capture.
+    pub likely_dead: Vec<Point>,
 }
 
 /// Chain statuses from ownership (MCTS-NOTES "Ownership"): a chain is dead
@@ -1005,6 +1008,9 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
             j.seki.extend_from_slice(&stones);
         } else if mine < 0.67 {
             j.unclear.extend_from_slice(&stones);
+            if theirs > mine {
+                j.likely_dead.extend_from_slice(&stones);
+            }
         }
     }
     j

@@ -206,3 +206,49 @@ fn avoid_and_allow_steer_the_search_not_only_the_output() {
     let d1 = info.candidates.iter().find(|c| c.mv == mv("D1")).unwrap();
     assert!(d1.visits >= 2000, "{d1:?}");
 }
+
+#[test]
+fn judge_sorts_chains_by_ownership() {
+    // White C3 sits in black's area, white F4 in no one's: given
+    // ownership that black owns C3 in 80% of playouts, F4 in 55% and the
+    // wall in 90%, C3 is dead, F4 unclear but likely dead, the wall alive.
+    let g = game_from(
+        "
+        . . . . . . .
+        . . . . . . .
+        X X X X . . .
+        . . . X . O .
+        . . O X . . .
+        . . . X . . .
+        . . . X . . .",
+        Color::Black,
+        7.0,
+    );
+    let geo = g.geometry();
+    let pt = |v: &str| match geo.parse_move(v) {
+        Ok(Move::Play(p)) => p,
+        _ => unreachable!(),
+    };
+    let mut own = Ownership {
+        size: 7,
+        hash: g.board().hash(),
+        to_move: Color::Black,
+        samples: 100,
+        black: vec![0.9; MAX_POINTS],
+        white: vec![0.1; MAX_POINTS],
+    };
+    own.black[pt("C3").idx()] = 0.8;
+    own.white[pt("C3").idx()] = 0.2;
+    own.black[pt("F4").idx()] = 0.55;
+    own.white[pt("F4").idx()] = 0.45;
+    let j = judge(g.board(), &own);
+    assert_eq!(j.dead, vec![pt("C3")]);
+    assert_eq!(j.unclear, vec![pt("F4")]);
+    assert_eq!(j.likely_dead, vec![pt("F4")]);
+    // Owned 45% by black, F4 is unclear and not likely dead.
+    own.black[pt("F4").idx()] = 0.45;
+    own.white[pt("F4").idx()] = 0.55;
+    let j = judge(g.board(), &own);
+    assert_eq!(j.unclear, vec![pt("F4")]);
+    assert!(j.likely_dead.is_empty());
+}
