@@ -86,7 +86,7 @@ loadsgf sgf/ladder-no-escape-13.sgf
 #    A B C D E F G H J K L M N
 loadsgf sgf/games/g13-200.sgf 41
 4 reg_genmove black
-#? [M12]*
+#? [M12]
 
 # g13-200.sgf, before move 89: black saves its chain in atari with H1 (3 stones at J2). GNU Go rates H1 54.1, the next best 3.7.
 #    A B C D E F G H J K L M N

@@ -188,7 +188,7 @@ loadsgf sgf/games/g19-301.sgf 63
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 91
 104 reg_genmove black
-#? [S5]*
+#? [S5]
 
 # g19-301.sgf, before move 94: white makes the critical group live with P6 (6 stones at P9). GNU Go rates P6 15.7, the next best 6.7.
 #    A B C D E F G H J K L M N O P Q R S T
@@ -266,7 +266,7 @@ loadsgf sgf/games/g19-301.sgf 104
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 115
 107 reg_genmove black
-#? [E5]*
+#? [E5]
 
 # g19-301.sgf, before move 161: black makes the critical group live with E7 (10 stones at E6). GNU Go rates E7 34.8, the next best 2.0.
 #    A B C D E F G H J K L M N O P Q R S T

@@ -113,7 +113,7 @@ loadsgf sgf/games/g9-100.sgf 18
 #    A B C D E F G H J
 loadsgf sgf/games/g9-100.sgf 19
 4 reg_genmove black
-#? [D8]
+#? [D8]*
 
 # g9-100.sgf, before move 21: black makes the critical group live with B8 (4 stones at C7). GNU Go rates B8 32.6, the next best 11.6.
 #    A B C D E F G H J
@@ -161,7 +161,7 @@ loadsgf sgf/games/g9-100.sgf 24
 #    A B C D E F G H J
 loadsgf sgf/games/g9-101.sgf 17
 7 reg_genmove black
-#? [F8]*
+#? [F8]
 
 # g9-101.sgf, before move 18: white makes the critical group live with F8 (4 stones at G7). GNU Go rates F8 37.0, the next best 12.2.
 #    A B C D E F G H J
@@ -369,7 +369,7 @@ loadsgf sgf/games/g9-106.sgf 27
 #    A B C D E F G H J
 loadsgf sgf/games/g9-106.sgf 38
 20 reg_genmove white
-#? [A8]*
+#? [A8]
 
 # g9-109.sgf, before move 17: black kills the critical group at H4 (4 stones at F3). GNU Go rates H4 35.4, the next best 9.5.
 #    A B C D E F G H J
@@ -385,7 +385,7 @@ loadsgf sgf/games/g9-106.sgf 38
 #    A B C D E F G H J
 loadsgf sgf/games/g9-109.sgf 17
 21 reg_genmove black
-#? [H4]
+#? [H4]*
 
 # g9-109.sgf, before move 18: white makes the critical group live with H4 (4 stones at F3). GNU Go rates H4 37.0, the next best 13.1.
 #    A B C D E F G H J
@@ -417,7 +417,7 @@ loadsgf sgf/games/g9-109.sgf 18
 #    A B C D E F G H J
 loadsgf sgf/games/g9-109.sgf 23
 23 reg_genmove black
-#? [H1]*
+#? [H1]
 
 # g9-109.sgf, before move 24: white makes the critical group live with G2 (5 stones at F3). GNU Go rates G2 29.5, the next best 12.1.
 #    A B C D E F G H J

@@ -10,7 +10,7 @@
 //!   sgf.rs         loadsgf (sgf-parse crate) and printsgf
 //!   search/        the shared lock-free tree, RAVE selection, priors,
 //!                  ladder reader, time control, dead-stone judgement
-//!   playout/       light and heavy policies: answers to ataris, nakade,
+//!   playout/       light and heavy policies: answers to ataris,
 //!                  3x3 patterns, tactical helpers
 //!   board/         stones, chains, exact liberties, captures, suicide,
 //!                  simple ko, Zobrist hash, consistency check, diagrams

@@ -3,6 +3,7 @@
 //! statistics only, never AMAF.
 
 use crate::board::Board;
+use crate::playout::patterns;
 use crate::playout::tactics::{capture_size, libs_after, rescue_size, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
@@ -136,6 +137,10 @@ pub fn prior(board: &Board, c: Color, p: Point, dist: &[u8; MAX_POINTS]) -> Prio
     if self_atari > 1 {
         pr.add(if size >= 17 { 20.0 } else { 10.0 }, 0.0);
     }
+    if patterns::matches(board, p) {
+        let bonus = if size >= 17 { 20.0 } else { 10.0 };
+        pr.add(bonus, bonus);
+    }
     match dist[p.idx()] {
         1 => pr.add(24.0, 24.0),
         2 => pr.add(22.0, 22.0),
@@ -184,4 +189,51 @@ fn ladder_capture_size(board: &Board, c: Color, p: Point) -> u32 {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(b: &Board, v: &str) -> Point {
+        match b.geometry().parse_move(v) {
+            Ok(Move::Play(p)) => p,
+            _ => panic!("bad vertex {v}"),
+        }
+    }
+
+    #[test]
+    fn a_3x3_shape_gets_the_pattern_bonus() {
+        // Black D3 is a hane under white D4 (MoGo's "non-cutting hane");
+        // C2 touches nothing.
+        let b = Board::from_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . X O . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let mut dist = [u8::MAX; MAX_POINTS];
+        last_move_distance(&b, &mut dist);
+        let even = even_visits(7);
+        let plain = prior(&b, Color::Black, at(&b, "C2"), &dist);
+        assert_eq!(
+            plain,
+            Prior {
+                visits: even,
+                wins: even / 2.0
+            }
+        );
+        let hane = prior(&b, Color::Black, at(&b, "D3"), &dist);
+        assert_eq!(
+            hane,
+            Prior {
+                visits: even + 10.0,
+                wins: even / 2.0 + 10.0
+            }
+        );
+    }
 }
