@@ -8,6 +8,16 @@ use super::Board;
 use crate::types::{Color, Move, Stone, COLUMNS};
 
 impl Board {
+    /// The point of a vertex such as `D4`; panics on anything else (for
+    /// tests written with diagrams).
+    #[cfg(test)]
+    pub fn at(&self, vertex: &str) -> crate::types::Point {
+        match self.geometry().parse_move(vertex) {
+            Ok(Move::Play(p)) => p,
+            _ => panic!("bad vertex {vertex}"),
+        }
+    }
+
     /// Reads a diagram. The board size is the number of rows; every row
     /// must have that many points. Stones are placed without captures; a
     /// diagram holding a chain without liberties is refused.

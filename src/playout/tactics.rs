@@ -450,13 +450,6 @@ fn ladder_works(b: &mut Board, chain: Point, attacker: Color) -> bool {
 mod tests {
     use super::*;
 
-    fn at(b: &Board, v: &str) -> Point {
-        match b.geometry().parse_move(v) {
-            Ok(Move::Play(p)) => p,
-            _ => panic!("bad vertex {v}"),
-        }
-    }
-
     #[test]
     fn liberties_and_self_atari() {
         let b = Board::from_diagram(
@@ -469,16 +462,16 @@ mod tests {
         .unwrap();
         // White E3: empty E4 and E2; D3 (black, two liberties) is no
         // capture.
-        assert_eq!(liberties_after(&b, Color::White, at(&b, "E3"), 8), 2);
+        assert_eq!(liberties_after(&b, Color::White, b.at("E3"), 8), 2);
         // White C5 joins nothing and touches C4 X: B5, D5 empty.
-        assert_eq!(liberties_after(&b, Color::White, at(&b, "C5"), 8), 2);
+        assert_eq!(liberties_after(&b, Color::White, b.at("C5"), 8), 2);
         // White E4 joins D4: D5, E5, E3 plus nothing else.
-        assert_eq!(liberties_after(&b, Color::White, at(&b, "E4"), 8), 3);
-        assert_eq!(liberties_after(&b, Color::White, at(&b, "E4"), 2), 2);
+        assert_eq!(liberties_after(&b, Color::White, b.at("E4"), 8), 3);
+        assert_eq!(liberties_after(&b, Color::White, b.at("E4"), 2), 2);
         // Black A3 joins nothing; A3 has A4, A2 empty: two liberties.
-        assert_eq!(is_self_atari(&b, Color::Black, at(&b, "A3")), 0);
+        assert_eq!(is_self_atari(&b, Color::Black, b.at("A3")), 0);
         // White at D5 (above D4 O): neighbours C5 ., E5 ., D4 O -> fine.
-        assert_eq!(is_self_atari(&b, Color::White, at(&b, "D5")), 0);
+        assert_eq!(is_self_atari(&b, Color::White, b.at("D5")), 0);
     }
 
     #[test]
@@ -496,12 +489,12 @@ mod tests {
         // Black B3 joins B4 (one stone): B3 has A3 and C3? C3 is O... B3
         // neighbours: A3 ., C3 O, B4 X, B2 O. Chain B4+B3 liberties: A3
         // only (A4 is O, B5 is O, C4 is O) -> self-atari of 2 stones.
-        assert_eq!(is_self_atari(&b, Color::Black, at(&b, "B3")), 2);
-        assert!(is_bad_self_atari(&b, Color::Black, at(&b, "B3")));
+        assert_eq!(is_self_atari(&b, Color::Black, b.at("B3")), 2);
+        assert!(is_bad_self_atari(&b, Color::Black, b.at("B3")));
         // Black A3 alone: neighbours A4 O, A2 O, B3 . -> one liberty, one
         // stone: a throw-in, allowed.
-        assert_eq!(is_self_atari(&b, Color::Black, at(&b, "A3")), 1);
-        assert!(!is_bad_self_atari(&b, Color::Black, at(&b, "A3")));
+        assert_eq!(is_self_atari(&b, Color::Black, b.at("A3")), 1);
+        assert!(!is_bad_self_atari(&b, Color::Black, b.at("A3")));
     }
 
     #[test]
@@ -521,7 +514,7 @@ mod tests {
         assert_eq!(
             caps,
             vec![Capture {
-                point: at(&b, "D3"),
+                point: b.at("D3"),
                 stones: 2
             }]
         );
@@ -529,7 +522,7 @@ mod tests {
         // ladders it? E3/D2 -> the read decides; at least it is listed or
         // refused consistently with extension_is_caught.
         let esc = escape_moves(&b, Color::Black);
-        let d3 = at(&b, "D3");
+        let d3 = b.at("D3");
         let caught = extension_is_caught(&b, Color::Black, d3);
         assert_eq!(esc.iter().any(|e| e.point == d3), !caught);
     }
@@ -552,17 +545,17 @@ mod tests {
         )
         .unwrap();
         // C3 has one liberty, C2. Extending gives B2, D2, C1: three.
-        assert!(!extension_is_caught(&b, Color::Black, at(&b, "C2")));
+        assert!(!extension_is_caught(&b, Color::Black, b.at("C2")));
         assert_eq!(
             escape_moves(&b, Color::Black),
             vec![Escape {
-                point: at(&b, "C2"),
+                point: b.at("C2"),
                 stones: 1,
                 captures: false
             }]
         );
         // White may take it.
-        assert_eq!(capture_moves(&b, Color::White)[0].point, at(&b, "C2"));
+        assert_eq!(capture_moves(&b, Color::White)[0].point, b.at("C2"));
         // Classic ladder shape in the open: X at E5, O at E6, D5, F5? No:
         // O at D5 and E6, X at E5 with an O stone at F4 diagonal: E5 has
         // liberties F5, E4.
@@ -580,7 +573,7 @@ mod tests {
         .unwrap();
         // X E5 in atari at E4; extending at E4 gives D4, F4, E3: three
         // liberties, so no ladder yet.
-        assert!(!extension_is_caught(&b, Color::Black, at(&b, "E4")));
+        assert!(!extension_is_caught(&b, Color::Black, b.at("E4")));
         let b = Board::from_diagram(
             ". . . . . . . . .
              . . . . . . . . .
@@ -595,7 +588,7 @@ mod tests {
         .unwrap();
         // With O at F4, extending at E4 gives D4, E3: a ladder towards the
         // lower left, which works on an empty board.
-        assert!(extension_is_caught(&b, Color::Black, at(&b, "E4")));
+        assert!(extension_is_caught(&b, Color::Black, b.at("E4")));
         // A black ladder breaker on the diagonal path saves it.
         let b = Board::from_diagram(
             ". . . . . . . . .
@@ -609,6 +602,6 @@ mod tests {
              . . . . . . . . .",
         )
         .unwrap();
-        assert!(!extension_is_caught(&b, Color::Black, at(&b, "E4")));
+        assert!(!extension_is_caught(&b, Color::Black, b.at("E4")));
     }
 }

@@ -3,25 +3,18 @@
 use super::*;
 use rand::SeedableRng;
 
-fn at(b: &Board, v: &str) -> Point {
-    match b.geometry().parse_move(v) {
-        Ok(Move::Play(p)) => p,
-        _ => panic!("bad vertex {v}"),
-    }
-}
-
 /// The diagram with `last` played by `mover` on it (so that it is the
 /// last move), panicking if illegal.
 fn after(diagram: &str, mover: Color, last: &str) -> Board {
     let mut b = Board::from_diagram(diagram).unwrap();
-    let p = at(&b, last);
+    let p = b.at(last);
     b.try_play(mover, Move::Play(p)).unwrap();
     b
 }
 
 /// How often (out of `n`) the heavy policy for `c` answers `want`.
 fn frequency(b: &Board, c: Color, want: &str, n: u64) -> f64 {
-    let p = at(b, want);
+    let p = b.at(want);
     let hits = (0..n)
         .filter(|&seed| {
             let mut rng = SmallRng::seed_from_u64(seed);
@@ -45,7 +38,7 @@ fn captures_the_chain_the_last_move_left_in_atari() {
         Color::White,
         "D4",
     );
-    assert_eq!(b.libs(at(&b, "D4")), 1);
+    assert_eq!(b.libs(b.at("D4")), 1);
     let f = frequency(&b, Color::Black, "D3", 300);
     assert!(f > 0.85, "captured {f}");
 }
@@ -66,7 +59,7 @@ fn captures_a_neighbour_in_atari() {
         "C3",
     );
     // White chain C4 D4 C3: liberties? C3 neighbours B3 X, D3 X, C2 .
-    assert_eq!(b.libs(at(&b, "C3")), 1);
+    assert_eq!(b.libs(b.at("C3")), 1);
     let f = frequency(&b, Color::Black, "C2", 300);
     assert!(f > 0.85, "captured {f}");
 }
@@ -88,9 +81,9 @@ fn escapes_from_atari() {
         Color::White,
         "F3",
     );
-    let e3 = at(&b, "E3");
+    let e3 = b.at("E3");
     assert_eq!(b.libs(e3), 1);
-    assert_eq!(b.atari_liberty(e3), at(&b, "E2"));
+    assert_eq!(b.atari_liberty(e3), b.at("E2"));
     let f = frequency(&b, Color::Black, "E2", 300);
     assert!(f > 0.8, "escaped {f}");
 }
@@ -110,8 +103,8 @@ fn counter_captures_to_escape() {
         Color::White,
         "E5",
     );
-    assert_eq!(b.libs(at(&b, "D5")), 1);
-    assert_eq!(b.libs(at(&b, "E5")), 1);
+    assert_eq!(b.libs(b.at("D5")), 1);
+    assert_eq!(b.libs(b.at("E5")), 1);
     let f = frequency(&b, Color::Black, "E6", 300);
     assert!(f > 0.3, "counter-captured {f}");
     // Both answers are rule moves: together nearly always.
@@ -130,7 +123,7 @@ fn never_fills_own_true_eye() {
          . O . O .",
     )
     .unwrap();
-    let eyes = [at(&b, "A5"), at(&b, "C5"), at(&b, "E5")];
+    let eyes = [b.at("A5"), b.at("C5"), b.at("E5")];
     for &e in &eyes {
         assert!(b.is_true_eye(e, Color::Black));
     }

@@ -82,13 +82,6 @@ fn has_capturable_neighbour(board: &Board, chain: Point, c: Color) -> bool {
 mod tests {
     use super::*;
 
-    fn at(b: &Board, v: &str) -> Point {
-        match b.geometry().parse_move(v).unwrap() {
-            Move::Play(p) => p,
-            Move::Pass => unreachable!(),
-        }
-    }
-
     #[test]
     fn ladder_on_an_empty_board_works() {
         // White C3 in atari at C4; extending gives two liberties, and
@@ -106,7 +99,7 @@ mod tests {
             . . . . . . . . .",
         )
         .unwrap();
-        let o = at(&b, "C3");
+        let o = b.at("C3");
         assert_eq!(b.libs(o), 1);
         assert!(escape_fails(&b, o, Color::White));
     }
@@ -126,7 +119,7 @@ mod tests {
             . . . . . . . . .",
         )
         .unwrap();
-        let o = at(&b, "C3");
+        let o = b.at("C3");
         assert!(!escape_fails(&b, o, Color::White));
     }
 }

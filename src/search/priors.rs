@@ -195,13 +195,6 @@ fn ladder_capture_size(board: &Board, c: Color, p: Point) -> u32 {
 mod tests {
     use super::*;
 
-    fn at(b: &Board, v: &str) -> Point {
-        match b.geometry().parse_move(v) {
-            Ok(Move::Play(p)) => p,
-            _ => panic!("bad vertex {v}"),
-        }
-    }
-
     #[test]
     fn a_3x3_shape_gets_the_pattern_bonus() {
         // Black D3 is a hane under white D4 (MoGo's "non-cutting hane");
@@ -219,7 +212,7 @@ mod tests {
         let mut dist = [u8::MAX; MAX_POINTS];
         last_move_distance(&b, &mut dist);
         let even = even_visits(7);
-        let plain = prior(&b, Color::Black, at(&b, "C2"), &dist);
+        let plain = prior(&b, Color::Black, b.at("C2"), &dist);
         assert_eq!(
             plain,
             Prior {
@@ -227,7 +220,7 @@ mod tests {
                 wins: even / 2.0
             }
         );
-        let hane = prior(&b, Color::Black, at(&b, "D3"), &dist);
+        let hane = prior(&b, Color::Black, b.at("D3"), &dist);
         assert_eq!(
             hane,
             Prior {
