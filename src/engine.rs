@@ -433,11 +433,14 @@ impl Engine {
         };
         let win_judged = margin(dead) > 0.0;
         let win_as_is = margin(&[]) > 0.0;
-        let dead_opponent: Vec<Point> = dead
-            .iter()
-            .copied()
-            .filter(|p| board.stone(*p).color() == Some(!color))
-            .collect();
+        let opponents = |stones: &[Point]| -> Vec<Point> {
+            stones
+                .iter()
+                .copied()
+                .filter(|p| board.stone(*p).color() == Some(!color))
+                .collect()
+        };
+        let dead_opponent = opponents(dead);
         let best_non_pass = cands
             .iter()
             .find(|c| c.mv != Move::Pass && !self.fills_own_eye(board, color, c.mv));
@@ -445,12 +448,8 @@ impl Engine {
         if mode == GenMode::Cleanup {
             // The opponent disputes the dead stones: play out every chain
             // of theirs that is more likely dead than alive.
-            let targets: Vec<Point> = dead
-                .iter()
-                .chain(&judgement.likely_dead)
-                .copied()
-                .filter(|p| board.stone(*p).color() == Some(!color))
-                .collect();
+            let mut targets = dead_opponent.clone();
+            targets.extend(opponents(&judgement.likely_dead));
             if let Some(m) = self.capture_dead(game, color, &targets, cands) {
                 return Decision::Move(m);
             }

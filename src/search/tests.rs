@@ -224,11 +224,7 @@ fn judge_sorts_chains_by_ownership() {
         Color::Black,
         7.0,
     );
-    let geo = g.geometry();
-    let pt = |v: &str| match geo.parse_move(v) {
-        Ok(Move::Play(p)) => p,
-        _ => unreachable!(),
-    };
+    let pt = |v: &str| g.board().at(v);
     let mut own = Ownership {
         size: 7,
         hash: g.board().hash(),
