@@ -146,3 +146,38 @@ loadsgf sgf/end-19-won.sgf 269
 #? [B\+1\.5]
 24 final_status_list dead
 #? [J17 P16 J11 J9 J8 F4 C3 E3 R3 A2 B2 C2 D2 E2 B1 G1]
+
+# --- A liberty where the owner captures is no seki liberty --------------
+# The end of a 9x9 game against GNU Go (docs/matches/c8ee74c-9x9, game
+# 99, a draw by GNU Go's count). White's top right (G9 ... H7) has the eye
+# H9 and F7; Black's upper chain has F7 and J5. Neither side can fill F7,
+# White cannot play J5: it looks like a seki, and kosumi read it as one
+# (W+19). But Black at J5 captures G5 H5 J4 and connects to its live chain
+# below, and then the white top right dies.
+#    A B C D E F G H J
+#  9 O X X X X X O . O
+#  8 O O O O X O O O O
+#  7 O . O X X . O O X
+#  6 . O O O X X X X X
+#  5 O O O O X X O O .
+#  4 O O . O O O X X O
+#  3 O O O . O O X X X
+#  2 . O O O O X X X X
+#  1 O O O O X X . X .
+loadsgf sgf/end-9-capture-not-seki.sgf
+25 final_score
+#? [0]
+26 final_status_list dead
+#? [G9 J9 F8 G8 H8 J8 G7 H7 G5 H5 J4]
+# Two 13x13 games against GNU Go (docs/matches/ff77cbd-13x13, games 21
+# and 17) with the same false seki: kosumi said W+12 and W+20, GNU Go
+# W+2 and W+4. In game 21 Black's left group (A10 ... B4) lives by
+# capturing A5 A4 A2 A1 B3.
+loadsgf sgf/end-13-capture-not-seki.sgf
+27 final_score
+#? [W\+2\.0]
+28 final_status_list dead
+#? [G12 H12 M12 J7 K7 L7 L6 M6 A5 A4 B3 A2 A1]
+loadsgf sgf/end-13-capture-not-seki-2.sgf
+29 final_score
+#? [W\+4\.0]

@@ -538,13 +538,22 @@ fn two_liberties(board: &Board, p: Point) -> [Point; 2] {
     libs
 }
 
-/// Whether the chain of `c` at `p` has exactly two liberties and the
-/// opponent can approach neither without being in atari itself.
+/// Whether the chain of `c` at `p` has exactly two liberties, the
+/// opponent can approach neither without being in atari itself, and the
+/// chain gains no liberty by filling either itself (a liberty where `c`
+/// captures, or connects to more liberties, ends the standoff).
 fn holds_two_liberties(board: &Board, p: Point, c: Color) -> bool {
     board.libs(p) == 2
         && two_liberties(board, p)
             .iter()
-            .all(|&l| fills_into_atari(board, !c, l))
+            .all(|&l| fills_into_atari(board, !c, l) && !gains_by_filling(board, c, l))
+}
+
+/// Whether `c` playing at empty `l` is legal and leaves its chain there
+/// with more than two liberties.
+fn gains_by_filling(board: &Board, c: Color, l: Point) -> bool {
+    let mut b = board.clone();
+    b.try_play(c, Move::Play(l)).is_ok() && b.libs(l) > 2
 }
 
 /// Whether `c` playing at empty `l` is illegal or leaves its chain there

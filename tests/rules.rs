@@ -964,6 +964,35 @@ fn two_liberties_sharing_a_dame_are_not_always_seki() {
 }
 
 #[test]
+fn a_liberty_where_the_owner_captures_is_no_seki_liberty() {
+    // The end of a 9x9 game against GNU Go (docs/matches/c8ee74c-9x9,
+    // game 99, a draw). White's top right (G9 ... H7) has the eye H9 and
+    // F7; Black's upper chain (B9 ... J6) has F7 and J5. Neither side can
+    // fill F7, and White cannot approach J5 (suicide): it looks like a
+    // seki. But J5 is no seki liberty for Black: Black plays it, captures
+    // G5 H5 J4 and connects to the living chain below; then F7 is safe
+    // and the white top right dies. No seki here.
+    let b = board(
+        "
+        9 O X X X X X O . O
+        8 O O O O X O O O O
+        7 O . O X X . O O X
+        6 . O O O X X X X X
+        5 O O O O X X O O .
+        4 O O . O O O X X O
+        3 O O O . O O X X X
+        2 . O O O O X X X X
+        1 O O O O X X . X .
+          A B C D E F G H J",
+    );
+    let geo = b.geometry();
+    assert_eq!(static_seki(&b, &[]), vec![]);
+    let mut after = b.clone();
+    play(&mut after, Black, "J5").unwrap();
+    assert!(after.libs(pt(&geo, "J6")) >= 4);
+}
+
+#[test]
 fn seki_under_both_rules() {
     let g = game(SEKI, Black, 0.0, Rules::Chinese);
     let geo = g.geometry();
