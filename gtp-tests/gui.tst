@@ -26,9 +26,20 @@ lz-genmove_analyze
 kata-genmove_analyze Q
 #! [syntax error: invalid color 'Q']
 kata-genmove_analyze B 20 avoid
-#! [avoid is not supported by genmove_analyze.*]
+#! [syntax error: missing color]
+kata-genmove_analyze B 20 avoid b Z9 1
+#! [syntax error: invalid vertex 'Z9' in move list]
+lz-genmove_analyze B 20 allow b D4
+#! [syntax error: missing until depth]
+lz-genmove_analyze B 20 allow b D4 0
+#! [syntax error: until depth must be at least 1]
 kosumi-pv extra
 #! [syntax error: unexpected argument 'extra']
+
+# Nothing was played by the refused commands: still black to move on an
+# empty board (test 40 checks the side to move).
+25 is_legal b d4
+#? [1]
 
 # An empty 9x9 board: a dboard of 9 rows of 9 values in [-1, 1].
 30 kosumi-ownership
@@ -59,3 +70,31 @@ play b e5
 #? [(info .*\n)*play ([A-HJ][1-9]|pass)]
 110 is_legal w e5
 #? [0]
+
+# avoid and allow bind the move genmove_analyze plays, as in KataGo.
+# White's D5 E5 F5 are in atari: black G5 captures them (and does when
+# nothing is avoided), otherwise white G5 connects to H5 and escapes.
+clear_board
+play b c5
+play b d4
+play b e4
+play b f4
+play b d6
+play b e6
+play b f6
+play w d5
+play w e5
+play w f5
+play w h5
+120 kata-genmove_analyze b 50
+#? [(info .*\n)*play G5]
+undo
+130 kata-genmove_analyze b 50 avoid b G5 1
+#? [(info .*\n)*play ([A-FHJ][1-9]|G[1-46-9])]
+140 is_legal w g5
+#? [1]
+undo
+150 lz-genmove_analyze b 50 allow b A9 1
+#? [(info .*\n)*play (A9|pass)]
+160 is_legal w g5
+#? [1]

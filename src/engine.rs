@@ -3,7 +3,7 @@
 
 use crate::game::{Game, Rules};
 use crate::gtp::InputState;
-use crate::search::{self, Limits, SearchConfig, SearchInfo, Searcher, Ticker};
+use crate::search::{self, Limits, MoveFilter, SearchConfig, SearchInfo, Searcher, Ticker};
 use crate::types::{Color, Move, Point};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -305,14 +305,30 @@ impl Engine {
         self.generate_with(color, mode, None)
     }
 
-    /// `generate` with a progress callback (`lz-genmove_analyze`), called
-    /// every interval with the candidates from `color`'s view.
+    /// `generate` with a progress callback, called every interval with the
+    /// candidates from `color`'s view.
     pub fn generate_with(&mut self, color: Color, mode: GenMode, tick: Option<Ticker>) -> Decision {
+        self.generate_filtered(color, mode, &[], tick)
+    }
+
+    /// `generate_with` under `avoid`/`allow` filters
+    /// (`lz-genmove_analyze`, `kata-genmove_analyze`): the search does not
+    /// select the moves they forbid, and the move decided is one they
+    /// permit `color` as the first move (or a resignation). When none is
+    /// left, the move is a pass.
+    pub fn generate_filtered(
+        &mut self,
+        color: Color,
+        mode: GenMode,
+        filters: &[MoveFilter],
+        tick: Option<Ticker>,
+    ) -> Decision {
         self.ponder_on = None;
         let started = Instant::now();
         let mut game = self.game.clone();
         game.set_to_move(color);
-        let limits = self.limits(color, mode);
+        let mut limits = self.limits(color, mode);
+        limits.filters = filters.to_vec();
         let komi = game.komi() + self.dynamic_komi(color);
         let input = self.input.clone();
         let info = if mode == GenMode::Regression {
@@ -325,7 +341,7 @@ impl Engine {
         } else {
             self.searcher.search(&game, komi, limits, &input, tick)
         };
-        let decision = self.decide(&game, color, mode, &info);
+        let decision = self.decide_filtered(&game, color, mode, &info, filters);
         log::info!(
             "{} {}: {} playouts in {:.2}s ({:.0}/s), win rate {:.1}%, nodes {}",
             color.name(),
@@ -391,6 +407,42 @@ impl Engine {
                 early_stop: true,
                 ..Limits::default()
             },
+        }
+    }
+
+    /// [`Engine::decide`] among the candidates `filters` permit `color` as
+    /// the first move. A decision they forbid (a pass, a capture of dead
+    /// stones off the candidate list) becomes the most visited permitted
+    /// candidate, or a pass when there is none.
+    fn decide_filtered(
+        &mut self,
+        game: &Game,
+        color: Color,
+        mode: GenMode,
+        info: &SearchInfo,
+        filters: &[MoveFilter],
+    ) -> Decision {
+        if filters.is_empty() {
+            return self.decide(game, color, mode, info);
+        }
+        let permitted = |m: Move| search::filters_permit(filters, color, 1, m);
+        let mut allowed = info.clone();
+        allowed.candidates.retain(|c| permitted(c.mv));
+        if let Some(best) = allowed.candidates.first() {
+            allowed.winrate = best.winrate;
+            allowed.score_mean = best.score_mean;
+        }
+        match self.decide(game, color, mode, &allowed) {
+            Decision::Move(m) if !permitted(m) => {
+                let fallback = allowed.candidates.first().map_or(Move::Pass, |c| c.mv);
+                log::info!(
+                    "{} is filtered out; playing {} instead",
+                    game.geometry().move_text(m),
+                    game.geometry().move_text(fallback)
+                );
+                Decision::Move(fallback)
+            }
+            d => d,
         }
     }
 

@@ -406,12 +406,125 @@ fn avoid_and_allow_filter_the_candidates() {
         "lz-analyze b 10 minmoves 5",
         "lz-analyze b 10 ownership true",
         "kata-analyze b 10 rootInfo true",
-        "lz-genmove_analyze b 10 avoid b E5 1",
         "kata-analyze b 10 avoid b Z9 1",
     ] {
         let r = run(&mut e, &input, bad, None);
         assert!(r.starts_with("? ") && r.ends_with("\n\n"), "{bad}: {r:?}");
     }
+}
+
+/// The move of a genmove_analyze reply (its `play` line).
+fn played(reply: &str) -> String {
+    assert!(
+        reply.starts_with('=') && reply.ends_with("\n\n"),
+        "{reply:?}"
+    );
+    let lines: Vec<&str> = reply.lines().collect();
+    let play = lines[lines.len() - 2];
+    play.strip_prefix("play ")
+        .unwrap_or_else(|| panic!("no play line: {reply:?}"))
+        .to_string()
+}
+
+#[test]
+fn genmove_analyze_plays_only_what_avoid_and_allow_permit() {
+    // White's D5 E5 F5 are in atari: black G5 captures three stones,
+    // otherwise white G5 connects to H5 and escapes.
+    let setup = "boardsize 9\nclear_board\nkomi 7
+play b c5\nplay b d4\nplay b e4\nplay b f4\nplay b d6\nplay b e6\nplay b f6
+play w d5\nplay w e5\nplay w f5\nplay w h5";
+    let fresh = || {
+        let (mut e, input) = engine(config(9));
+        for l in setup.lines() {
+            ok(&run(&mut e, &input, l, None));
+        }
+        (e, input)
+    };
+    // Unfiltered, the capture is the move.
+    let (mut e, input) = fresh();
+    let mv = played(&run(&mut e, &input, "kata-genmove_analyze b 5", None));
+    assert_eq!(mv, "G5");
+
+    // Avoided for black's first move: anything but G5, and G5 is still
+    // empty afterwards (white to move may play there).
+    for cmd in [
+        "kata-genmove_analyze b 5 avoid b G5 1",
+        "lz-genmove_analyze b 5 avoid b G5,pass 3",
+        "kata-genmove_analyze b 5 avoid w G5 2 avoid b g5 1",
+    ] {
+        let (mut e, input) = fresh();
+        let reply = run(&mut e, &input, cmd, None);
+        let mv = played(&reply);
+        assert!(mv != "G5" && mv != "resign", "{cmd}: {mv}");
+        // Nor is G5 shown as a candidate.
+        for l in stream_lines(&reply, "") {
+            if l.starts_with("info ") {
+                let kata = cmd.starts_with("kata");
+                for c in parse_line(&l, kata, 9).0 {
+                    assert_ne!(c.mv, "G5", "{cmd}");
+                }
+            }
+        }
+        assert_eq!(ok(&run(&mut e, &input, "is_legal w g5", None)), "1");
+        assert_eq!(
+            ok(&run(&mut e, &input, &format!("is_legal w {mv}"), None)),
+            "0"
+        );
+    }
+
+    // Allowed only on one point: that point (or pass, always allowed).
+    for (point, cmd) in [
+        ("G7", "kata-genmove_analyze b 5 allow b G7 1"),
+        ("B8", "kata-genmove_analyze b 5 allow b b8 1 avoid w G5 1"),
+        ("A9", "lz-genmove_analyze b 5 allow b A9 2"),
+    ] {
+        let (mut e, input) = fresh();
+        let mv = played(&run(&mut e, &input, cmd, None));
+        assert!(mv == point || mv == "pass", "{cmd}: {mv}");
+        assert_eq!(ok(&run(&mut e, &input, "is_legal w g5", None)), "1");
+    }
+    // Allowed only on an occupied point: nothing to search but a pass.
+    let (mut e, input) = fresh();
+    let mv = played(&run(
+        &mut e,
+        &input,
+        "kata-genmove_analyze b 5 allow b D5 1",
+        None,
+    ));
+    assert_eq!(mv, "pass");
+
+    // Won and the opponent passed: the pass it would answer with is
+    // avoided, so it plays the most visited permitted move instead.
+    for (filter, want_pass) in [("", true), (" avoid b pass 1", false)] {
+        let (mut e, input) = engine(config(9));
+        for l in DEAD_STONE_SETUP.lines().chain(["play w pass"]) {
+            ok(&run(&mut e, &input, l, None));
+        }
+        let cmd = format!("kata-genmove_analyze b 5{filter}");
+        let mv = played(&run(&mut e, &input, &cmd, None));
+        assert_eq!(mv == "pass", want_pass, "{cmd}: {mv}");
+        assert_ne!(mv, "resign", "{cmd}");
+    }
+
+    // Hostile filters are refused before anything is searched or played.
+    let (mut e, input) = fresh();
+    let before = ok(&run(&mut e, &input, "showboard", None));
+    for bad in [
+        "kata-genmove_analyze b 5 avoid",
+        "kata-genmove_analyze b 5 avoid b",
+        "kata-genmove_analyze b 5 avoid b G5",
+        "kata-genmove_analyze b 5 avoid b G5 0",
+        "kata-genmove_analyze b 5 avoid b G5 -3",
+        "kata-genmove_analyze b 5 avoid x G5 1",
+        "lz-genmove_analyze b 5 allow b Z9 1",
+        "lz-genmove_analyze b 5 allow b G5,J10 1",
+        "lz-genmove_analyze b 5 allow b , 1",
+        "lz-genmove_analyze b 5 allow b G5 99999999999999999999999",
+    ] {
+        let r = run(&mut e, &input, bad, None);
+        assert!(r.starts_with("? ") && r.ends_with("\n\n"), "{bad}: {r:?}");
+    }
+    assert_eq!(ok(&run(&mut e, &input, "showboard", None)), before);
 }
 
 #[test]

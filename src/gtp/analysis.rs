@@ -46,8 +46,8 @@ pub struct Request {
 const DEFAULT_INTERVAL_CS: f64 = 100.0;
 
 /// Reads `[colour] [interval] [key value...]` (`genmove`: the colour is
-/// required and avoid/allow are refused, since they would have to steer
-/// the move played).
+/// required; avoid/allow then also restrict the move played, as in
+/// KataGo).
 pub fn parse_request(
     a: &mut Args,
     flavour: Flavour,
@@ -98,14 +98,7 @@ pub fn parse_request(
                 }
                 req.ownership = v;
             }
-            k @ ("avoid" | "allow") => {
-                if genmove {
-                    return Err(GtpError::new(format!(
-                        "{k} is not supported by genmove_analyze (only by lz-analyze and kata-analyze)"
-                    )));
-                }
-                req.filters.push(move_filter(a, k == "allow", geo)?);
-            }
+            k @ ("avoid" | "allow") => req.filters.push(move_filter(a, k == "allow", geo)?),
             "minmoves" => {
                 return Err(GtpError::new(
                     "minmoves is not supported: kosumi reports searched moves only",
@@ -372,7 +365,14 @@ fn genmove_analyze(
     let head = format!("{}\n", ctx.success_prefix());
     emit(ctx.out, &head);
     let mut tick = info_writer(&mut *ctx.out, flavour, &req, &geo);
-    let d = e.generate_with(req.color, GenMode::Play, Some((req.interval, &mut tick)));
+    // The filters steer the search and bind the move played (at depth 1
+    // for `req.color`), as KataGo's genmove_analyze does.
+    let d = e.generate_filtered(
+        req.color,
+        GenMode::Play,
+        &req.filters,
+        Some((req.interval, &mut tick)),
+    );
     let mv = match d {
         Decision::Move(m) => move_word(&geo, m),
         Decision::Resign => "resign".into(),
@@ -392,12 +392,14 @@ pub fn kata_analyze(e: &mut Engine, a: &mut Args, ctx: &mut Ctx) -> Result<Reply
     analyze(e, a, ctx, Flavour::Kata)
 }
 
-/// `lz-genmove_analyze colour [interval] [keys]`: plays the move.
+/// `lz-genmove_analyze colour [interval] [keys]`: plays the move, one
+/// that the `avoid`/`allow` keys permit.
 pub fn lz_genmove_analyze(e: &mut Engine, a: &mut Args, ctx: &mut Ctx) -> Result<Reply, GtpError> {
     genmove_analyze(e, a, ctx, Flavour::Lz)
 }
 
-/// `kata-genmove_analyze colour [interval] [keys]`: plays the move.
+/// `kata-genmove_analyze colour [interval] [keys]`: plays the move, one
+/// that the `avoid`/`allow` keys permit.
 pub fn kata_genmove_analyze(
     e: &mut Engine,
     a: &mut Args,
@@ -450,13 +452,55 @@ mod tests {
         assert_eq!(r.filters[0].moves.len(), 2);
         assert!(r.filters[1].allow);
         assert!(req("", Flavour::Lz, true).is_err());
-        assert!(req("b 10 avoid b D4 1", Flavour::Lz, true).is_err());
         assert!(req("b 10 ownership true", Flavour::Lz, false).is_err());
         assert!(req("b 10 minmoves 3", Flavour::Kata, false).is_err());
         assert!(req("b 10 frobnicate 3", Flavour::Kata, false).is_err());
         assert!(req("b 10 avoid b Z99 1", Flavour::Lz, false).is_err());
         assert!(req("b 10 avoid b D4", Flavour::Lz, false).is_err());
         assert!(req("b -5", Flavour::Lz, false).is_err());
+    }
+
+    #[test]
+    fn genmove_accepts_avoid_and_allow() {
+        let r = req("b 10 avoid b D4 1", Flavour::Lz, true).unwrap();
+        assert_eq!(r.color, Color::Black);
+        assert_eq!(r.filters.len(), 1);
+        assert!(!r.filters[0].allow);
+        assert_eq!(r.filters[0].until_depth, 1);
+        let geo = Geometry::new(19);
+        let d4 = geo.parse_move("D4").unwrap();
+        assert!(!r.permits(Color::Black, 1, d4));
+        assert!(r.permits(Color::White, 1, d4));
+        assert!(r.permits(Color::Black, 2, d4));
+        let r = req(
+            "w interval 20 allow w Q16 2 avoid b pass,C3 3 ownership true",
+            Flavour::Kata,
+            true,
+        )
+        .unwrap();
+        assert_eq!(r.color, Color::White);
+        assert_eq!(r.filters.len(), 2);
+        assert!(r.filters[0].allow && !r.filters[1].allow);
+        assert!(r.ownership);
+        let q16 = geo.parse_move("Q16").unwrap();
+        assert!(r.permits(Color::White, 1, q16));
+        assert!(r.permits(Color::White, 1, Move::Pass));
+        assert!(!r.permits(Color::White, 1, d4));
+        assert!(!r.permits(Color::Black, 3, Move::Pass));
+        // Malformed filters are still refused.
+        for bad in [
+            "b 10 avoid",
+            "b 10 avoid b",
+            "b 10 avoid b D4",
+            "b 10 avoid b D4 0",
+            "b 10 avoid b D4 x",
+            "b 10 avoid q D4 1",
+            "b 10 avoid b Z99 1",
+            "b 10 allow b , 1",
+            "b 10 allow b D4,,T20 1",
+        ] {
+            assert!(req(bad, Flavour::Kata, true).is_err(), "{bad}");
+        }
     }
 
     #[test]

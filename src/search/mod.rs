@@ -817,7 +817,7 @@ impl Searcher {
                         Some(l) => remaining.min(l.saturating_sub(playouts) as f64),
                         None => remaining,
                     };
-                    if Self::decided(shared.root, remaining) {
+                    if Self::decided(shared, remaining) {
                         stop = true;
                     }
                 }
@@ -845,11 +845,17 @@ impl Searcher {
     }
 
     /// Whether the most visited root child cannot be overtaken with
-    /// `remaining` more playouts.
-    fn decided(root: &Node, remaining: f64) -> bool {
+    /// `remaining` more playouts. Under filters only the root children they
+    /// permit count (a kept tree may hold many visits of a forbidden one).
+    fn decided(shared: &Shared, remaining: f64) -> bool {
         let mut first = 0u32;
         let mut second = 0u32;
-        for c in root.kids() {
+        for c in shared.root.kids() {
+            if shared.filter_depth > 0
+                && !filters_permit(shared.filters, shared.to_move, 1, move_of(c.mv))
+            {
+                continue;
+            }
             let v = c.visits.load(Ordering::Relaxed);
             if v > first {
                 second = first;
