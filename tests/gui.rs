@@ -589,8 +589,12 @@ fn pondering_keeps_the_tree_and_stops_on_input() {
     let pushed = pusher.join().unwrap();
     let lag = returned.duration_since(pushed);
     eprintln!("pondering stopped {lag:?} after input");
+    // The search polls its input every 2 ms; on an idle machine the lag
+    // is a few milliseconds. The bound leaves room for a loaded 2-core
+    // machine (tests run in parallel): at the lowest priority beside a
+    // match it reached 164 ms here.
     assert!(
-        lag < Duration::from_millis(100),
+        lag < Duration::from_millis(300),
         "ponder stopped {lag:?} after input"
     );
     // Our next search for white at this position starts from the
