@@ -107,16 +107,16 @@ kgs-rules chinese
 23 loadsgf sgf/score-dead.sgf
 #? [black]
 24 final_status_list dead
-#? [B7 H7 B3 C1]*
+#? [B7 H7 B3 C1]
 25 final_status_list alive
-#? [D9 E9 D8 E8 D7 E7 D6 E6 D5 E5 F5 E4 F4 E3 F3 E2 F2 E1 F1]*
+#? [D9 E9 D8 E8 D7 E7 D6 E6 D5 E5 F5 E4 F4 E3 F3 E2 F2 E1 F1]
 26 final_score
-#? [W\+6\.5]*
+#? [W\+6\.5]
 kgs-rules japanese
 27 final_score
-#? [W\+5\.5]*
+#? [W\+5\.5]
 28 final_status_list dead
-#? [B7 H7 B3 C1]*
+#? [B7 H7 B3 C1]
 
 # --- Prisoners ------------------------------------------------------------
 # The split position; then white A9, black A8, white pass, black B9 takes

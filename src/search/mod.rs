@@ -1019,7 +1019,112 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
             }
         }
     }
+    settle_invaders(board, &mut j);
     j
+}
+
+/// Unclear chains of at most this many stones may be settled as dead
+/// invaders by [`settle_invaders`].
+const MAX_INVADER: usize = 6;
+
+/// Small unclear chains inside the other colour's territory are dead
+/// (GNU Go's reading of a finished game). Playouts cannot tell: where the
+/// walls around an area have no eyes of their own, random play kills the
+/// wall as often as the invader. With every unclear chain lifted off the
+/// board, Bouzy's 5/21 territory map ([`bouzy_territory`]) says whose
+/// area each point is; a small unclear chain all of whose points fall in
+/// the other colour's territory is dead.
+fn settle_invaders(board: &Board, j: &mut Judgement) {
+    if j.unclear.is_empty() {
+        return;
+    }
+    let mut lifted = vec![false; MAX_POINTS];
+    for p in &j.unclear {
+        lifted[p.idx()] = true;
+    }
+    let map = bouzy_territory(board, &lifted);
+    let mut dead = Vec::new();
+    let mut stones = Vec::new();
+    for &p in &j.unclear {
+        if board.chain(p) != p {
+            continue;
+        }
+        let Some(c) = board.stone(p).color() else {
+            continue;
+        };
+        stones.clear();
+        board.for_each_stone(p, |q| stones.push(q));
+        let theirs = |v: i32| if c == Color::Black { v < 0 } else { v > 0 };
+        if stones.len() <= MAX_INVADER && stones.iter().all(|q| theirs(map[q.idx()])) {
+            dead.extend_from_slice(&stones);
+        }
+    }
+    if dead.is_empty() {
+        return;
+    }
+    j.unclear.retain(|p| !dead.contains(p));
+    j.likely_dead.retain(|p| !dead.contains(p));
+    j.dead.extend(dead);
+}
+
+/// Bouzy's 5/21 territory map (the one GNU Go uses for territory): stones
+/// start at +128 (black) or -128 (white), points in `lifted` count as
+/// empty; 5 dilations spread each colour's influence over points that the
+/// other colour does not touch, then 21 erosions wear it away wherever
+/// the two meet. Positive values are black's territory, negative white's.
+pub fn bouzy_territory(board: &Board, lifted: &[bool]) -> Vec<i32> {
+    let geo = board.geometry();
+    let mut v = vec![0i32; MAX_POINTS];
+    for p in geo.points() {
+        if lifted[p.idx()] {
+            continue;
+        }
+        v[p.idx()] = match board.stone(p).color() {
+            Some(Color::Black) => 128,
+            Some(Color::White) => -128,
+            None => 0,
+        };
+    }
+    let on = |q: Point| board.stone(q) != crate::types::Stone::Edge;
+    for _ in 0..5 {
+        let old = v.clone();
+        for p in geo.points() {
+            let (mut pos, mut neg) = (0, 0);
+            for q in board.neighbours(p) {
+                if on(q) {
+                    pos += (old[q.idx()] > 0) as i32;
+                    neg += (old[q.idx()] < 0) as i32;
+                }
+            }
+            let x = old[p.idx()];
+            if x >= 0 && neg == 0 {
+                v[p.idx()] = x + pos;
+            } else if x <= 0 && pos == 0 {
+                v[p.idx()] = x - neg;
+            }
+        }
+    }
+    for _ in 0..21 {
+        let old = v.clone();
+        for p in geo.points() {
+            let x = old[p.idx()];
+            let mut wear = 0;
+            for q in board.neighbours(p) {
+                if on(q) {
+                    let y = old[q.idx()];
+                    wear += ((x > 0 && y <= 0) || (x < 0 && y >= 0)) as i32;
+                }
+            }
+            v[p.idx()] = if x > 0 {
+                (x - wear).max(0)
+            } else if x < 0 {
+                (x + wear).min(0)
+            } else {
+                0
+            };
+        }
+    }
+    v
 }
 
 #[cfg(test)]

@@ -215,18 +215,19 @@ fn avoid_and_allow_steer_the_search_not_only_the_output() {
 
 #[test]
 fn judge_sorts_chains_by_ownership() {
-    // White C3 sits in black's area, white F4 in no one's: given
-    // ownership that black owns C3 in 80% of playouts, F4 in 55% and the
-    // wall in 90%, C3 is dead, F4 unclear but likely dead, the wall alive.
+    // White C3 sits in black's area, white E4 between black's wall and
+    // white's: given ownership that black owns C3 in 80% of playouts, E4
+    // in 55%, its wall in 90% and white's wall white in 90%, C3 is dead,
+    // E4 unclear but likely dead, the walls alive.
     let g = game_from(
         "
-        . . . . . . .
-        . . . . . . .
-        X X X X . . .
+        . . . . . O .
+        . . . . . O .
+        X X X X . O .
+        . . . X O . O
+        . . O X . O .
         . . . X . O .
-        . . O X . . .
-        . . . X . . .
-        . . . X . . .",
+        . . . X . O .",
         Color::Black,
         7.0,
     );
@@ -239,18 +240,100 @@ fn judge_sorts_chains_by_ownership() {
         black: vec![0.9; MAX_POINTS],
         white: vec![0.1; MAX_POINTS],
     };
+    for v in ["F7", "F6", "F5", "G4", "F3", "F2", "F1"] {
+        own.black[pt(v).idx()] = 0.1;
+        own.white[pt(v).idx()] = 0.9;
+    }
     own.black[pt("C3").idx()] = 0.8;
     own.white[pt("C3").idx()] = 0.2;
-    own.black[pt("F4").idx()] = 0.55;
-    own.white[pt("F4").idx()] = 0.45;
+    own.black[pt("E4").idx()] = 0.55;
+    own.white[pt("E4").idx()] = 0.45;
     let j = judge(g.board(), &own);
     assert_eq!(j.dead, vec![pt("C3")]);
-    assert_eq!(j.unclear, vec![pt("F4")]);
-    assert_eq!(j.likely_dead, vec![pt("F4")]);
-    // Owned 45% by black, F4 is unclear and not likely dead.
-    own.black[pt("F4").idx()] = 0.45;
-    own.white[pt("F4").idx()] = 0.55;
+    assert_eq!(j.unclear, vec![pt("E4")]);
+    assert_eq!(j.likely_dead, vec![pt("E4")]);
+    // Owned 45% by black, E4 is unclear and not likely dead.
+    own.black[pt("E4").idx()] = 0.45;
+    own.white[pt("E4").idx()] = 0.55;
     let j = judge(g.board(), &own);
-    assert_eq!(j.unclear, vec![pt("F4")]);
+    assert_eq!(j.unclear, vec![pt("E4")]);
     assert!(j.likely_dead.is_empty());
+}
+
+#[test]
+fn small_unclear_chains_in_the_other_colours_territory_are_dead() {
+    // scoring.tst's position: two walls without eyes. Random playouts kill
+    // the walls as often as the invaders, so the invaders' ownership is
+    // unclear (here 50-60%) although they stand in the other colour's
+    // territory: white B7 B3 C1 on black's side, black H7 on white's.
+    // GNU Go calls the four dead. Bouzy's territory map, with the unclear
+    // chains lifted, settles them.
+    let g = game_from(
+        "
+        . . . X O . . . .
+        . . . X O . . . .
+        . O . X O . . X .
+        . . . X O . . . .
+        . . . X X O . . .
+        . . . . X O . . .
+        . O . . X O . . .
+        . . . . X O . . .
+        . . O . X O . . .",
+        Color::Black,
+        7.0,
+    );
+    let pt = |v: &str| g.board().at(v);
+    let mut own = Ownership {
+        size: 9,
+        hash: g.board().hash(),
+        to_move: Color::Black,
+        samples: 100,
+        black: vec![0.0; MAX_POINTS],
+        white: vec![0.0; MAX_POINTS],
+    };
+    let geo = g.geometry();
+    for p in geo.points() {
+        // The walls: each colour owns its stones and its side in 70% of
+        // the playouts.
+        let (x, _) = geo.coords(p);
+        let black_side = match g.board().stone(p).color() {
+            Some(c) => c == Color::Black,
+            None => x <= 3,
+        };
+        let (b, w) = if black_side { (0.7, 0.3) } else { (0.3, 0.7) };
+        own.black[p.idx()] = b;
+        own.white[p.idx()] = w;
+    }
+    for v in ["B7", "B3", "C1", "H7"] {
+        own.black[pt(v).idx()] = 0.5;
+        own.white[pt(v).idx()] = 0.5;
+    }
+    let j = judge(g.board(), &own);
+    let mut dead = j.dead.clone();
+    dead.sort();
+    let mut want: Vec<Point> = ["B7", "B3", "C1", "H7"].iter().map(|v| pt(v)).collect();
+    want.sort();
+    assert_eq!(dead, want, "{j:?}");
+    assert!(j.unclear.is_empty() && j.likely_dead.is_empty(), "{j:?}");
+
+    // The map itself: with the invaders lifted each side is its wall's
+    // territory, the walls' own points included; with them on the board
+    // a stone keeps its own point.
+    let mut lifted = vec![false; MAX_POINTS];
+    for v in ["B7", "B3", "C1", "H7"] {
+        lifted[pt(v).idx()] = true;
+    }
+    let map = bouzy_territory(g.board(), &lifted);
+    for v in ["A9", "A5", "B7", "C1", "D5", "E1"] {
+        assert!(map[pt(v).idx()] > 0, "{v}: {}", map[pt(v).idx()]);
+    }
+    for v in ["J9", "J1", "H7", "F5", "E9"] {
+        assert!(map[pt(v).idx()] < 0, "{v}: {}", map[pt(v).idx()]);
+    }
+    let map = bouzy_territory(g.board(), &vec![false; MAX_POINTS]);
+    assert!(map[pt("B7").idx()] < 0 && map[pt("H7").idx()] > 0);
+
+    // A small unclear chain next to its own live wall is not in the other
+    // colour's territory: white E4 between the walls stays unclear in
+    // `judge_sorts_chains_by_ownership`.
 }
