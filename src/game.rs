@@ -544,26 +544,22 @@ fn two_liberties(board: &Board, p: Point) -> [Point; 2] {
 /// captures, or connects to more liberties, ends the standoff).
 fn holds_two_liberties(board: &Board, p: Point, c: Color) -> bool {
     board.libs(p) == 2
-        && two_liberties(board, p)
-            .iter()
-            .all(|&l| fills_into_atari(board, !c, l) && !gains_by_filling(board, c, l))
+        && two_liberties(board, p).iter().all(|&l| {
+            fills_into_atari(board, !c, l) && libs_after_filling(board, c, l).is_none_or(|n| n <= 2)
+        })
 }
 
-/// Whether `c` playing at empty `l` is legal and leaves its chain there
-/// with more than two liberties.
-fn gains_by_filling(board: &Board, c: Color, l: Point) -> bool {
+/// Liberties of `c`'s chain at empty `l` after `c` plays there, or `None`
+/// when the move is illegal.
+fn libs_after_filling(board: &Board, c: Color, l: Point) -> Option<u32> {
     let mut b = board.clone();
-    b.try_play(c, Move::Play(l)).is_ok() && b.libs(l) > 2
+    b.try_play(c, Move::Play(l)).ok().map(|()| b.libs(l))
 }
 
 /// Whether `c` playing at empty `l` is illegal or leaves its chain there
 /// with at most one liberty.
 fn fills_into_atari(board: &Board, c: Color, l: Point) -> bool {
-    let mut b = board.clone();
-    match b.try_play(c, Move::Play(l)) {
-        Err(_) => true,
-        Ok(()) => b.libs(l) <= 1,
-    }
+    libs_after_filling(board, c, l).is_none_or(|n| n <= 1)
 }
 
 /// Handicap points per GTP 4.1.1 for `n` stones on a `size` board, or
