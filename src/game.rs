@@ -3,7 +3,7 @@
 //! [`Board`].
 
 use crate::board::{Board, IllegalMove};
-use crate::types::{Color, Geometry, Move, Point, Stone};
+use crate::types::{Color, Geometry, Move, Point, Stone, MAX_POINTS};
 
 /// Scoring rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -344,7 +344,7 @@ pub enum Owner {
 /// only belong to it.
 pub fn area_ownership(board: &Board, dead: &[Point]) -> Vec<Owner> {
     let geo = board.geometry();
-    let n = geo.stride * geo.stride;
+    let n = MAX_POINTS;
     let mut is_dead = vec![false; n];
     for &p in dead {
         if geo.on_board(p) && board.stone(p) != Stone::Empty {
@@ -433,7 +433,7 @@ pub fn score_board(
         }
         Rules::Japanese => {
             let dead_set: Vec<bool> = {
-                let mut v = vec![false; geo.stride * geo.stride];
+                let mut v = vec![false; MAX_POINTS];
                 for &p in dead {
                     if geo.on_board(p) && board.stone(p) != Stone::Empty {
                         v[p.idx()] = true;
@@ -468,7 +468,7 @@ pub fn score_board(
 /// Marks the empty (or dead) points of regions that touch a stone in `seki`.
 fn regions_touching(board: &Board, dead: &[bool], seki: &[Point]) -> Vec<bool> {
     let geo = board.geometry();
-    let mut mark = vec![false; geo.stride * geo.stride];
+    let mut mark = vec![false; MAX_POINTS];
     let open = |p: Point| {
         board.stone(p) == Stone::Empty || (board.stone(p) != Stone::Edge && dead[p.idx()])
     };

@@ -2,6 +2,7 @@
 //! model, on random games of several sizes.
 
 use super::*;
+use crate::types::STRIDE;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -242,7 +243,7 @@ fn neighbourhood_codes() {
         for _ in 0..size * size {
             random_try_play(&mut b, &mut rng);
             for q in geo.points() {
-                let s = geo.stride as u16;
+                let s = STRIDE as u16;
                 let order = [
                     q.0 + s - 1,
                     q.0 + s,

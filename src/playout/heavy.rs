@@ -8,7 +8,7 @@
 use super::patterns;
 use super::tactics::{capture_size, libs_after_at_least, self_atari_size};
 use crate::board::Board;
-use crate::types::{Color, Move, Point, Stone};
+use crate::types::{Color, Move, Point, Stone, STRIDE};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -162,7 +162,7 @@ fn two_liberty_moves(board: &Board, c: Color, last: Point, cands: &mut Cands) {
 /// instead (always on the board) and is not counted. Later centres keep
 /// the duplicate check of [`Cands::push`].
 fn pattern_moves(board: &Board, center: Point, cands: &mut Cands) {
-    let s = board.geometry().stride as i32;
+    let s = STRIDE as i32;
     // The centre's own 3x3 code says which neighbours are empty: two zero
     // bits. Slots in code order are NW N NE W E SW S SE.
     let code = patterns::code(board, center);

@@ -78,32 +78,56 @@ impl MoveLog {
 /// included). The final board stays in `board`.
 pub fn playout(
     board: &mut Board,
-    mut to_move: Color,
+    to_move: Color,
     komi: f32,
     policy: Policy,
     rng: &mut SmallRng,
     log: &mut MoveLog,
 ) -> f32 {
     let cap = max_moves(board.size());
+    match policy {
+        Policy::Light => run(board, to_move, cap, rng, log, random_move),
+        Policy::Heavy => run(board, to_move, cap, rng, log, heavy_move),
+    }
+    score(board, komi)
+}
+
+/// The loop of [`playout`] with the policy's move generator `next`. One
+/// copy per policy, each with the random generator and the log length in
+/// registers and the move played inline: 2.5% more light playouts than a
+/// call per move with both in memory.
+#[inline(never)]
+fn run(
+    board: &mut Board,
+    mut to_move: Color,
+    cap: usize,
+    rng: &mut SmallRng,
+    log: &mut MoveLog,
+    next: impl Fn(&Board, Color, &mut SmallRng) -> Move,
+) {
+    let mut r = rng.clone();
     let mut passes = 0;
     let mut n = 0;
+    let mut len = log.len;
     while passes < 2 && n < cap {
-        let m = match policy {
-            Policy::Light => random_move(board, to_move, rng),
-            Policy::Heavy => heavy_move(board, to_move, rng),
-        };
-        board.play_unchecked(to_move, m);
+        let m = next(board, to_move, &mut r);
+        board.play_inlined(to_move, m);
         match m {
             Move::Pass => passes += 1,
             Move::Play(p) => {
                 passes = 0;
-                log.push(to_move, p);
+                if len < MAX_LOG {
+                    log.points[len] = p.0;
+                    log.colors[len] = to_move as u8;
+                    len += 1;
+                }
             }
         }
         to_move = !to_move;
         n += 1;
     }
-    score(board, komi)
+    log.len = len;
+    *rng = r;
 }
 
 /// A uniformly random legal move for `c` that does not fill its own true
