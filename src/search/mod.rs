@@ -1062,8 +1062,13 @@ fn settle_invaders(board: &Board, j: &mut Judgement) {
     if dead.is_empty() {
         return;
     }
-    j.unclear.retain(|p| !dead.contains(p));
-    j.likely_dead.retain(|p| !dead.contains(p));
+    // `lifted` becomes the set of the dead: one look per point to filter.
+    lifted.fill(false);
+    for q in &dead {
+        lifted[q.idx()] = true;
+    }
+    j.unclear.retain(|p| !lifted[p.idx()]);
+    j.likely_dead.retain(|p| !lifted[p.idx()]);
     j.dead.extend(dead);
 }
 

@@ -213,6 +213,19 @@ fn avoid_and_allow_steer_the_search_not_only_the_output() {
         .any(|c| c.mv == mv("D1") && c.visits > 0));
 }
 
+/// Ownership of `g`'s position from 100 playouts, with the same shares
+/// `black` and `white` at every point (tests change the points they need).
+fn ownership_of(g: &Game, black: f32, white: f32) -> Ownership {
+    Ownership {
+        size: g.board().size(),
+        hash: g.board().hash(),
+        to_move: g.to_move(),
+        samples: 100,
+        black: vec![black; MAX_POINTS],
+        white: vec![white; MAX_POINTS],
+    }
+}
+
 #[test]
 fn judge_sorts_chains_by_ownership() {
     // White C3 sits in black's area, white E4 between black's wall and
@@ -232,14 +245,7 @@ fn judge_sorts_chains_by_ownership() {
         7.0,
     );
     let pt = |v: &str| g.board().at(v);
-    let mut own = Ownership {
-        size: 7,
-        hash: g.board().hash(),
-        to_move: Color::Black,
-        samples: 100,
-        black: vec![0.9; MAX_POINTS],
-        white: vec![0.1; MAX_POINTS],
-    };
+    let mut own = ownership_of(&g, 0.9, 0.1);
     for v in ["F7", "F6", "F5", "G4", "F3", "F2", "F1"] {
         own.black[pt(v).idx()] = 0.1;
         own.white[pt(v).idx()] = 0.9;
@@ -283,14 +289,7 @@ fn small_unclear_chains_in_the_other_colours_territory_are_dead() {
         7.0,
     );
     let pt = |v: &str| g.board().at(v);
-    let mut own = Ownership {
-        size: 9,
-        hash: g.board().hash(),
-        to_move: Color::Black,
-        samples: 100,
-        black: vec![0.0; MAX_POINTS],
-        white: vec![0.0; MAX_POINTS],
-    };
+    let mut own = ownership_of(&g, 0.0, 0.0);
     let geo = g.geometry();
     for p in geo.points() {
         // The walls: each colour owns its stones and its side in 70% of
