@@ -239,7 +239,7 @@ impl Engine {
 
     /// The engine's judgement of the final position: dead stones and stones
     /// in seki, from the ownership statistics of plain playouts
-    /// ([`Engine::judging_ownership`]).
+    /// (`Engine::judging_ownership`).
     pub fn judge(&mut self) -> (Vec<Point>, Vec<Point>) {
         let game = self.game.clone();
         let own = self.judging_ownership(&game);

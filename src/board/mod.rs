@@ -3,7 +3,9 @@
 //! superko, komi or rules: those live in [`crate::game`].
 //!
 //! Representation (all fixed arrays, no heap, cheap to copy for playouts):
-//! - a padded array with one ring of `Edge` points around the board;
+//! - a padded array with one ring of `Edge` points around the board, its
+//!   rows [`STRIDE`] points apart for every board size (the stride of
+//!   25x25), so that neighbours are offsets known when compiling;
 //! - chains as circular next-stone lists with a head per stone; the head
 //!   holds the chain's exact liberty count and its size. An empty or edge
 //!   point is its own head, so the play code can update "the chain of each
