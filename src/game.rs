@@ -339,18 +339,26 @@ pub enum Owner {
     Nobody,
 }
 
+/// The points of `dead` that hold a stone on the board, as a mask indexed
+/// by point (other entries of `dead` are ignored).
+fn dead_mask(board: &Board, dead: &[Point]) -> Vec<bool> {
+    let geo = board.geometry();
+    let mut mask = vec![false; MAX_POINTS];
+    for &p in dead {
+        if geo.on_board(p) && board.stone(p) != Stone::Empty {
+            mask[p.idx()] = true;
+        }
+    }
+    mask
+}
+
 /// Ownership of every on-board point (indexed by point), after removing
 /// `dead` stones: stones own their point, empty regions touching one colour
 /// only belong to it.
 pub fn area_ownership(board: &Board, dead: &[Point]) -> Vec<Owner> {
     let geo = board.geometry();
     let n = MAX_POINTS;
-    let mut is_dead = vec![false; n];
-    for &p in dead {
-        if geo.on_board(p) && board.stone(p) != Stone::Empty {
-            is_dead[p.idx()] = true;
-        }
-    }
+    let is_dead = dead_mask(board, dead);
     let stone_at = |p: Point| -> Stone {
         let s = board.stone(p);
         if s != Stone::Edge && is_dead[p.idx()] {
@@ -432,15 +440,7 @@ pub fn score_board(
             }
         }
         Rules::Japanese => {
-            let dead_set: Vec<bool> = {
-                let mut v = vec![false; MAX_POINTS];
-                for &p in dead {
-                    if geo.on_board(p) && board.stone(p) != Stone::Empty {
-                        v[p.idx()] = true;
-                    }
-                }
-                v
-            };
+            let dead_set = dead_mask(board, dead);
             // Regions bordered by a seki chain count for nobody.
             let seki_regions = regions_touching(board, &dead_set, seki);
             for p in geo.points() {

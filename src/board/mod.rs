@@ -578,9 +578,8 @@ impl Board {
         self.play_inlined(c, m);
     }
 
-    /// [`Board::play_unchecked`] inlined into the caller: for the light
-    /// playout loop, where the call and the reloads after it cost a few
-    /// percent.
+    /// [`Board::play_unchecked`] inlined into the caller: for the playout
+    /// loop, where the call and the reloads after it cost a few percent.
     #[inline(always)]
     pub fn play_inlined(&mut self, c: Color, m: Move) {
         self.last_move2 = self.last_move;
