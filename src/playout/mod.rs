@@ -86,8 +86,8 @@ pub fn playout(
 ) -> f32 {
     let cap = max_moves(board.size());
     match policy {
-        Policy::Light => run(board, to_move, cap, rng, log, random_move),
-        Policy::Heavy => run(board, to_move, cap, rng, log, heavy_move),
+        Policy::Light => run::<true>(board, to_move, cap, rng, log, random_move),
+        Policy::Heavy => run::<false>(board, to_move, cap, rng, log, heavy_move),
     }
     score(board, komi)
 }
@@ -96,32 +96,73 @@ pub fn playout(
 /// copy per policy, each with the random generator in registers and the
 /// move played inline: 2.5% more light playouts than a call per move
 /// with the generator in memory.
+///
+/// With `UNROLL` the loop body is a white move then a black one, each
+/// with its colour a constant, as libEGo's templates over the player do:
+/// the colour arithmetic of the scan and the play folds away. That gives
+/// light playouts 6-7% (A/B, median of five ratios); the heavy policy,
+/// twice as much code, runs 1% slower so and keeps the plain loop.
 #[inline(never)]
-fn run(
+fn run<const UNROLL: bool>(
     board: &mut Board,
-    mut to_move: Color,
+    to_move: Color,
     cap: usize,
     rng: &mut SmallRng,
     log: &mut MoveLog,
     next: impl Fn(&Board, Color, &mut SmallRng) -> Move,
 ) {
-    let mut r = rng.clone();
-    let mut passes = 0;
-    let mut n = 0;
-    while passes < 2 && n < cap {
-        let m = next(board, to_move, &mut r);
-        board.play_inlined(to_move, m);
-        match m {
-            Move::Pass => passes += 1,
-            Move::Play(p) => {
-                passes = 0;
-                log.push(to_move, p);
-            }
+    let mut st = RunState {
+        rng: rng.clone(),
+        passes: 0,
+        n: 0,
+    };
+    // Colours alternate: the unrolled loop starts with a lone black move
+    // when black is to move.
+    if !UNROLL {
+        let mut c = to_move;
+        while step(board, c, cap, &mut st, log, &next) {
+            c = !c;
         }
-        to_move = !to_move;
-        n += 1;
+    } else if to_move == Color::White || step(board, Color::Black, cap, &mut st, log, &next) {
+        while step(board, Color::White, cap, &mut st, log, &next)
+            && step(board, Color::Black, cap, &mut st, log, &next)
+        {}
     }
-    *rng = r;
+    *rng = st.rng;
+}
+
+/// What [`run`] carries from move to move.
+struct RunState {
+    rng: SmallRng,
+    passes: u32,
+    n: usize,
+}
+
+/// One move of [`run`] for `c`; false when the playout is over (two
+/// passes in a row or the length cap) before it.
+#[inline(always)]
+fn step(
+    board: &mut Board,
+    c: Color,
+    cap: usize,
+    st: &mut RunState,
+    log: &mut MoveLog,
+    next: &impl Fn(&Board, Color, &mut SmallRng) -> Move,
+) -> bool {
+    if st.passes >= 2 || st.n >= cap {
+        return false;
+    }
+    let m = next(board, c, &mut st.rng);
+    board.play_inlined(c, m);
+    match m {
+        Move::Pass => st.passes += 1,
+        Move::Play(p) => {
+            st.passes = 0;
+            log.push(c, p);
+        }
+    }
+    st.n += 1;
+    true
 }
 
 /// A uniformly random legal move for `c` that does not fill its own true
