@@ -355,8 +355,10 @@ impl<'a> Shared<'a> {
     }
 
     /// One simulation: descend, expand, play out, back up.
-    fn simulate(&self, s: &mut Scratch<'a>) {
-        let mut board = self.board.clone();
+    /// One descent, playout and backup; `board` is the worker's own board,
+    /// reset here to the root position (a copy of the part in use).
+    fn simulate(&self, s: &mut Scratch<'a>, board: &mut Board) {
+        board.clone_from(self.board);
         s.path.clear();
         s.starts.clear();
         s.log.clear();
@@ -372,7 +374,7 @@ impl<'a> Shared<'a> {
                 if depth > 0 && node.visits.load(Ordering::Relaxed) <= self.cfg.expand_after {
                     break;
                 }
-                self.expand(node, &board, color, depth, s);
+                self.expand(node, board, color, depth, s);
                 if node.kids().is_empty() {
                     break;
                 }
@@ -397,14 +399,14 @@ impl<'a> Shared<'a> {
             }
         }
         let score = playout::playout(
-            &mut board,
+            board,
             color,
             self.komi,
             self.cfg.policy,
             &mut s.rng,
             &mut s.log,
         );
-        self.record_ownership(&board, s);
+        self.record_ownership(board, s);
         self.backup(score, s);
         self.playouts.fetch_add(1, Ordering::Relaxed);
     }
@@ -497,11 +499,12 @@ impl<'a> Shared<'a> {
 
     fn worker(&self, seed: u64) {
         let mut s = Scratch::new(seed);
+        let mut board = self.board.clone();
         while !self.stop.load(Ordering::Relaxed) {
             if self.playouts.load(Ordering::Relaxed) >= self.playout_limit {
                 break;
             }
-            self.simulate(&mut s);
+            self.simulate(&mut s, &mut board);
         }
         self.flush_ownership(&mut s);
     }
