@@ -36,7 +36,7 @@
 //! chain already touches it.
 //!
 //! Speed (profiled with perf and callgrind): light playouts went from
-//! 90,000/s to about 200,000/s on 9x9 and from 22,000/s to 43,000/s on
+//! 90,000/s to about 213,000/s on 9x9 and from 22,000/s to 46,000/s on
 //! 19x19 (one core, shared machine, CPU time), from
 //! - neighbour chains sorted into bit masks without branches, merges
 //!   that look for new liberties around each stone without branches, liberty
