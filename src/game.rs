@@ -341,7 +341,7 @@ pub enum Owner {
 
 /// The points of `dead` that hold a stone on the board, as a mask indexed
 /// by point (other entries of `dead` are ignored).
-fn dead_mask(board: &Board, dead: &[Point]) -> Vec<bool> {
+pub(crate) fn dead_mask(board: &Board, dead: &[Point]) -> Vec<bool> {
     let geo = board.geometry();
     let mut mask = vec![false; MAX_POINTS];
     for &p in dead {
