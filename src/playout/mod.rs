@@ -101,7 +101,7 @@ pub fn playout(
 /// with its colour a constant, as libEGo's templates over the player do:
 /// the colour arithmetic of the scan and the play folds away. That gives
 /// light playouts 6-7% (A/B, median of five ratios); the heavy policy,
-/// twice as much code, runs 1% slower so and keeps the plain loop.
+/// whose code it doubles, ran 1% slower that way and keeps the plain loop.
 #[inline(never)]
 fn run<const UNROLL: bool>(
     board: &mut Board,
