@@ -185,9 +185,10 @@ loadsgf sgf/end-13-capture-not-seki-2.sgf
 # A 9x9 game against GNU Go (docs/matches/b274fe6-9x9, game 87), a draw.
 # White's ten stones B8 C8 B7 and A6 C6 A5 B5 C5 B4 share two liberties,
 # A7 and B6, next to a black stone at A8. They are dead: black connects
-# at A9 and then fills A7, and B6 is suicide for white. The playouts often
-# fill A7 first (a self-atari they refuse only most of the time), white
-# captures and lives, and kosumi calls the group alive in seki (W+21).
+# at D4 (or A9 then D4) and then fills A7, and B6 is suicide for white.
+# Read one fill deep it looks like a seki (black A9 leaves two liberties,
+# A7 and D4), and kosumi called it one (W+21); the seki test now reads a
+# second fill (D4 connects to the lower chain).
 #    A B C D E F G H J
 #  9 . X X X O O . . .
 #  8 X O O X X O . . .
@@ -200,6 +201,6 @@ loadsgf sgf/end-13-capture-not-seki-2.sgf
 #  1 . X . X X X O . .
 loadsgf sgf/end-9-connect-then-atari.sgf
 30 final_score
-#? [0]*
+#? [0]
 31 final_status_list dead
-#? [B8 C8 B7 A6 C6 A5 B5 C5 B4]*
+#? [B8 C8 B7 A6 C6 A5 B5 C5 B4]

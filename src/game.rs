@@ -541,19 +541,38 @@ fn two_liberties(board: &Board, p: Point) -> [Point; 2] {
 /// Whether the chain of `c` at `p` has exactly two liberties, the
 /// opponent can approach neither without being in atari itself, and the
 /// chain gains no liberty by filling either itself (a liberty where `c`
-/// captures, or connects to more liberties, ends the standoff).
+/// captures, or connects to more liberties, ends the standoff). Read two
+/// fills deep: a fill that joins a chain and leaves two liberties must
+/// leave a chain that holds them in turn (one that can connect on to
+/// more liberties is no seki).
 fn holds_two_liberties(board: &Board, p: Point, c: Color) -> bool {
+    holds_two_liberties_for(board, p, c, 1)
+}
+
+/// [`holds_two_liberties`] with `depth` more fills read after this one.
+fn holds_two_liberties_for(board: &Board, p: Point, c: Color, depth: u32) -> bool {
     board.libs(p) == 2
         && two_liberties(board, p).iter().all(|&l| {
-            fills_into_atari(board, !c, l) && libs_after_filling(board, c, l).is_none_or(|n| n <= 2)
+            fills_into_atari(board, !c, l)
+                && after_filling(board, c, l).is_none_or(|b| match b.libs(l) {
+                    0 | 1 => true,
+                    2 => depth == 0 || holds_two_liberties_for(&b, l, c, depth - 1),
+                    _ => false,
+                })
         })
+}
+
+/// The board after `c` plays at empty `l`, or `None` when the move is
+/// illegal.
+fn after_filling(board: &Board, c: Color, l: Point) -> Option<Board> {
+    let mut b = board.clone();
+    b.try_play(c, Move::Play(l)).ok().map(|()| b)
 }
 
 /// Liberties of `c`'s chain at empty `l` after `c` plays there, or `None`
 /// when the move is illegal.
 fn libs_after_filling(board: &Board, c: Color, l: Point) -> Option<u32> {
-    let mut b = board.clone();
-    b.try_play(c, Move::Play(l)).ok().map(|()| b.libs(l))
+    after_filling(board, c, l).map(|b| b.libs(l))
 }
 
 /// Whether `c` playing at empty `l` is illegal or leaves its chain there

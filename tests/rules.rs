@@ -993,6 +993,38 @@ fn a_liberty_where_the_owner_captures_is_no_seki_liberty() {
 }
 
 #[test]
+fn a_liberty_that_connects_to_a_chain_that_can_grow_is_no_seki_liberty() {
+    // The end of a 9x9 game against GNU Go (docs/matches/b274fe6-9x9,
+    // game 87, a draw). White's B8 C8 B7 and A6 C6 A5 B5 C5 B4 have two
+    // liberties, A7 and the eye B6; Black's A8 has A7 and A9. Neither
+    // side can fill A7 (self-atari), White cannot play A9 (suicide), and
+    // Black at A9 joins the upper chain with two liberties, A7 and D4:
+    // one move deep it looks like a seki. Two moves deep it is not: D4
+    // connects the upper chain to the lower one, after which Black fills
+    // A7 and captures.
+    let b = board(
+        "
+        9 . X X X O O . . .
+        8 X O O X X O . . .
+        7 . O X X X O . . .
+        6 O . O X O O O . .
+        5 O O O X X X O . .
+        4 X O X . X O O . .
+        3 X X X X O O . . .
+        2 . . X . X O O . .
+        1 . X . X X X O . .
+          A B C D E F G H J",
+    );
+    let geo = b.geometry();
+    assert_eq!(static_seki(&b, &[]), vec![]);
+    let mut after = b.clone();
+    play(&mut after, Black, "A9").unwrap();
+    assert_eq!(after.libs(pt(&geo, "A8")), 2);
+    play(&mut after, Black, "D4").unwrap();
+    assert!(after.libs(pt(&geo, "A8")) >= 4);
+}
+
+#[test]
 fn seki_under_both_rules() {
     let g = game(SEKI, Black, 0.0, Rules::Chinese);
     let geo = g.geometry();
