@@ -77,8 +77,13 @@ komi seven
 #! [syntax error.*]
 komi 7.5 8
 #! [syntax error.*]
+# 1x1 is a board (GNU Go, the reference implementation, takes it): every
+# move is suicide, so both sides pass.
 boardsize 1
-#! [unacceptable size]
+80 genmove b
+#? [PASS]
+81 is_legal b A1
+#? [0]
 boardsize 26
 #! [unacceptable size]
 boardsize 0

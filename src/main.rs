@@ -9,7 +9,7 @@ use kosumi::game::Rules;
 #[derive(Parser, Debug)]
 #[command(version, about)]
 struct Cli {
-    /// Board size at start (2..25); controllers usually send `boardsize`.
+    /// Board size at start (1..25); controllers usually send `boardsize`.
     #[arg(long, default_value_t = 19)]
     size: usize,
     /// Komi at start; the controller's `komi` command replaces it.
@@ -67,7 +67,7 @@ enum Cmd {
         /// The player's heavy playout policy.
         #[arg(long)]
         heavy: bool,
-        /// Board size (2..25).
+        /// Board size (1..25).
         #[arg(long, default_value_t = 19)]
         size: usize,
         /// Seconds to time each policy for.
@@ -131,8 +131,8 @@ fn main() {
     {
         std::process::exit(kosumi::regress::cli(paths, engine.as_deref(), *timeout));
     }
-    if !(2..=kosumi::types::MAX_SIZE).contains(&cli.size) {
-        eprintln!("kosumi: --size must be between 2 and 25");
+    if !(1..=kosumi::types::MAX_SIZE).contains(&cli.size) {
+        eprintln!("kosumi: --size must be between 1 and 25");
         std::process::exit(2);
     }
     if !(cli.komi.is_finite() && cli.komi.abs() <= 10_000.0) {
@@ -181,8 +181,8 @@ fn run_bench(
     playouts: Option<u64>,
 ) {
     use kosumi::playout::Policy;
-    if !(2..=kosumi::types::MAX_SIZE).contains(&size) {
-        eprintln!("kosumi: --size must be between 2 and 25");
+    if !(1..=kosumi::types::MAX_SIZE).contains(&size) {
+        eprintln!("kosumi: --size must be between 1 and 25");
         std::process::exit(2);
     }
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {

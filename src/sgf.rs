@@ -55,7 +55,7 @@ pub fn load(
         }
         _ => 19,
     };
-    if !(2..=MAX_SIZE).contains(&size) {
+    if !(1..=MAX_SIZE).contains(&size) {
         return Err(SgfError(format!("unsupported board size {size}")));
     }
     let komi = match root.get_property("KM") {

@@ -257,9 +257,9 @@ fn quit_replies_and_ends_the_session() {
 }
 
 #[test]
-fn boardsize_accepts_2_to_25_and_clears_the_board() {
+fn boardsize_accepts_1_to_25_and_clears_the_board() {
     let mut e = engine();
-    for n in [2, 7, 9, 13, 19, 25] {
+    for n in [2, 7, 9, 13, 19, 25, 1] {
         ok(&mut e, "play b B2");
         ok(&mut e, &format!("boardsize {n}"));
         assert_eq!(e.game.size(), n);
@@ -268,7 +268,7 @@ fn boardsize_accepts_2_to_25_and_clears_the_board() {
     }
     ok(&mut e, "boardsize 9");
     ok(&mut e, "play b E5");
-    for bad in ["0", "1", "26", "-9", "100", "99999999999999999999999999"] {
+    for bad in ["0", "26", "-9", "100", "99999999999999999999999999"] {
         assert_eq!(
             err(&mut e, &format!("boardsize {bad}")),
             "unacceptable size"
@@ -873,7 +873,7 @@ fn loadsgf_refusals_leave_the_game_alone() {
         b"garbage",
         b"(;SZ[9];B[ee]",
         b"(;SZ[99];B[aa])",
-        b"(;SZ[1])",
+        b"(;SZ[1];B[bb])",
         b"(;SZ[0])",
         b"(;SZ[9:13])",
         b"(;SZ[9];B[ee];W[ee])",
@@ -1657,9 +1657,24 @@ fn binary_flags_set_size_komi_and_rules() {
 }
 
 #[test]
+fn a_one_by_one_board_plays_out_in_passes() {
+    // GNU Go takes boardsize 1 too: the only move is suicide.
+    let mut e = engine();
+    let f = TempFile::new("one", b"(;SZ[1]KM[0.5])");
+    ok(&mut e, &format!("loadsgf {}", f.path()));
+    assert_eq!(e.game.size(), 1);
+    assert_eq!(err(&mut e, "play b A1"), "illegal move");
+    assert_eq!(ok(&mut e, "genmove b"), "PASS");
+    assert_eq!(ok(&mut e, "genmove w"), "PASS");
+    assert_eq!(ok(&mut e, "final_score"), "W+0.5");
+    ok(&mut e, "undo");
+    assert_eq!(e.game.move_count(), 1);
+}
+
+#[test]
 fn binary_refuses_bad_flags_without_panicking() {
     for bad in [
-        &["--size", "1"][..],
+        &["--size", "0"][..],
         &["--size", "26"],
         &["--rules", "martian"],
         &["--komi", "nan"],

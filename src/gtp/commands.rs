@@ -138,7 +138,7 @@ fn boardsize(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErro
         )));
     }
     match t.parse::<i64>() {
-        Ok(n) if (2..=MAX_SIZE as i64).contains(&n) => {
+        Ok(n) if (1..=MAX_SIZE as i64).contains(&n) => {
             e.new_game(n as usize);
             empty()
         }
