@@ -204,3 +204,23 @@ loadsgf sgf/end-9-connect-then-atari.sgf
 #? [0]
 31 final_status_list dead
 #? [B8 C8 B7 A6 C6 A5 B5 C5 B4]
+
+# A 9x9 game against GNU Go (docs/matches/269d07b-9x9, game 7), a draw.
+# Black passed; white's E5 is in atari in a ko (black D5 would take it).
+# kosumi passed as white and lost the stone in the referee's count (it
+# called the game W+4): connecting at D5, a point of white's own area,
+# costs nothing under area scoring. A winner does not pass with a chain
+# the opponent can capture.
+#    A B C D E F G H J
+#  9 . . . O O X X . .
+#  8 . . . O O O X . .
+#  7 . . O . O X . . .
+#  6 . . . O X X . . .
+#  5 . . O . O X . . .
+#  4 . . . O X X . . .
+#  3 . . O X X . . . .
+#  2 . . O O X . . . .
+#  1 . . O X X . . . .
+loadsgf sgf/end-9-ko-stone-in-atari.sgf
+32 reg_genmove w
+#? [D5]

@@ -527,6 +527,13 @@ impl Engine {
         // A pass needs a settled board: no chain whose fate the playouts
         // disagree on, unless no useful move is left.
         let settled = judgement.unclear.is_empty() || best_non_pass.is_none();
+        // Every pass below first saves an own chain in atari if it can.
+        let pass = || {
+            Decision::Move(
+                self.rescue_before_passing(game, color, dead)
+                    .unwrap_or(Move::Pass),
+            )
+        };
         if opponent_passed && win_judged {
             if !settled {
                 if let Some(c) = best_non_pass {
@@ -534,29 +541,65 @@ impl Engine {
                 }
             }
             if win_as_is || dead_opponent.is_empty() {
-                return Decision::Move(Move::Pass);
+                return pass();
             }
             // Winning, but only once dead stones come off: take them off
             // first so that no referee can read the position otherwise.
             if let Some(m) = self.capture_dead(game, color, &dead_opponent, cands) {
                 return Decision::Move(m);
             }
-            return Decision::Move(Move::Pass);
+            return pass();
         }
         if best.mv == Move::Pass {
             if win_judged && settled {
-                return Decision::Move(Move::Pass);
+                return pass();
             }
             // Never pass into a loss while useful moves remain.
             if let Some(c) = best_non_pass {
                 return Decision::Move(c.mv);
             }
-            return Decision::Move(Move::Pass);
+            return pass();
         }
         if self.fills_own_eye(board, color, best.mv) {
             return Decision::Move(best_non_pass.map(|c| c.mv).unwrap_or(Move::Pass));
         }
         Decision::Move(best.mv)
+    }
+
+    /// Instead of a pass under area scoring: a move that saves an own
+    /// chain in atari (not judged dead) by playing its liberty, when that
+    /// leaves the chain two liberties or more; the largest such chain
+    /// first. Filling a point of one's own area costs nothing there, and
+    /// a chain the opponent can take is one a referee may count as lost
+    /// (a stone left in atari in a ko: docs/matches/269d07b-9x9 game 7).
+    fn rescue_before_passing(&self, game: &Game, color: Color, dead: &[Point]) -> Option<Move> {
+        if game.rules() != Rules::Chinese {
+            return None;
+        }
+        let board = game.board();
+        let dead = crate::game::dead_mask(board, dead);
+        let mut best: Option<(u32, Move)> = None;
+        for p in board.geometry().points() {
+            if board.stone(p) != color.stone()
+                || board.chain(p) != p
+                || board.libs(p) != 1
+                || dead[p.idx()]
+            {
+                continue;
+            }
+            let l = board.atari_liberty(p);
+            let m = Move::Play(l);
+            if !game.is_legal(color, m)
+                || !crate::playout::tactics::libs_after_at_least(board, color, l, 2)
+            {
+                continue;
+            }
+            let n = board.chain_len(p);
+            if best.is_none_or(|b| b.0 < n) {
+                best = Some((n, m));
+            }
+        }
+        best.map(|b| b.1)
     }
 
     /// Whether `m` fills a true eye of `color`.

@@ -131,7 +131,7 @@ fn main() {
     {
         std::process::exit(kosumi::regress::cli(paths, engine.as_deref(), *timeout));
     }
-    if !(1..=kosumi::types::MAX_SIZE).contains(&cli.size) {
+    if !kosumi::types::is_board_size(cli.size) {
         eprintln!("kosumi: --size must be between 1 and 25");
         std::process::exit(2);
     }
@@ -181,7 +181,7 @@ fn run_bench(
     playouts: Option<u64>,
 ) {
     use kosumi::playout::Policy;
-    if !(1..=kosumi::types::MAX_SIZE).contains(&size) {
+    if !kosumi::types::is_board_size(size) {
         eprintln!("kosumi: --size must be between 1 and 25");
         std::process::exit(2);
     }

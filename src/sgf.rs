@@ -2,7 +2,7 @@
 //! them (`printsgf`).
 
 use crate::game::{Game, Rules};
-use crate::types::{Color, Geometry, Move, Point, MAX_SIZE};
+use crate::types::{is_board_size, Color, Geometry, Move, Point};
 use sgf_parse::go::{self, Prop};
 
 /// Why an SGF text could not become a game.
@@ -55,7 +55,7 @@ pub fn load(
         }
         _ => 19,
     };
-    if !(1..=MAX_SIZE).contains(&size) {
+    if !is_board_size(size) {
         return Err(SgfError(format!("unsupported board size {size}")));
     }
     let komi = match root.get_property("KM") {

@@ -6,6 +6,12 @@ use std::ops::Not;
 
 /// Largest supported board side (GTP vertices reach Z without I: 25 columns).
 pub const MAX_SIZE: usize = 25;
+
+/// Whether `size` is a board side kosumi plays on: 1 to [`MAX_SIZE`] (on
+/// 1x1 every move is suicide, as GNU Go also has it).
+pub fn is_board_size(size: usize) -> bool {
+    (1..=MAX_SIZE).contains(&size)
+}
 /// Stride of the padded board array, that of the largest board with its
 /// ring of edge points, for every board size: a 9x9 board uses the first
 /// 11 rows and columns. A constant stride makes each neighbour an
@@ -150,7 +156,7 @@ pub const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 impl Geometry {
     /// Geometry of a `size` x `size` board. Precondition: 1 <= size <= 25.
     pub fn new(size: usize) -> Geometry {
-        debug_assert!((1..=MAX_SIZE).contains(&size));
+        debug_assert!(is_board_size(size));
         Geometry { size }
     }
 

@@ -5,7 +5,7 @@ use super::args::quote;
 use super::{Args, Ctx, GtpError, Reply};
 use crate::engine::{Decision, Engine, GenMode, TimeControl, TimeLeft};
 use crate::game::{self, Rules};
-use crate::types::{Color, Move, Point, Stone, MAX_SIZE};
+use crate::types::{is_board_size, Color, Move, Point, Stone};
 
 type Handler = fn(&mut Engine, &mut Args, &mut Ctx) -> Result<Reply, GtpError>;
 
@@ -137,9 +137,9 @@ fn boardsize(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErro
             quote(t)
         )));
     }
-    match t.parse::<i64>() {
-        Ok(n) if (1..=MAX_SIZE as i64).contains(&n) => {
-            e.new_game(n as usize);
+    match t.parse::<usize>() {
+        Ok(n) if is_board_size(n) => {
+            e.new_game(n);
             empty()
         }
         _ => Err(GtpError::new("unacceptable size")),
