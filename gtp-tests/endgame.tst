@@ -224,3 +224,24 @@ loadsgf sgf/end-9-connect-then-atari.sgf
 loadsgf sgf/end-9-ko-stone-in-atari.sgf
 32 reg_genmove w
 #? [D5]
+
+# A 9x9 game against GNU Go (docs/matches/269d07b-9x9, game 65), a draw.
+# White's right side (G9 ... J1, no eye) and Black's J6 J5 share both
+# their liberties, H6 and J4. No seki: Black fills H6, White must take
+# the three stones at J4, and Black kills the bent three at J6. kosumi
+# called it a seki (W+36); the playouts leave White unclear (46%).
+#    A B C D E F G H J
+#  9 . O O O O X O O O
+#  8 O O O O X X X X O
+#  7 O O O O X X O O O
+#  6 . . . O X X O . X
+#  5 . O . O X O O O X
+#  4 . O O O X O X O .
+#  3 . . O X X X X O O
+#  2 O . O O X . X X O
+#  1 . O . O O X . X O
+loadsgf sgf/end-9-sacrifice-kills.sgf
+33 final_score
+#? [0]
+34 final_status_list dead
+#? [G9 H9 J9 J8 G7 H7 J7 G6 F5 G5 H5 F4 H4 H3 J3 J2 J1]

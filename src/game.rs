@@ -495,6 +495,37 @@ fn regions_touching(board: &Board, dead: &[bool], seki: &[Point]) -> Vec<bool> {
     mark
 }
 
+/// Stones of chains that die to a sacrifice ([`killed_by_sacrifice`]):
+/// a chain of three stones or more whose two liberties are both shared
+/// with an enemy chain of one or two stones, and that cannot gain
+/// liberties by filling one. Its owner's playouts often make two eyes
+/// in the captured space before the vital point is taken, so ownership
+/// leaves such a chain unclear; GNU Go reads it dead.
+pub fn dead_by_sacrifice(board: &Board) -> Vec<Point> {
+    let geo = board.geometry();
+    let mut out = Vec::new();
+    for p in geo.points() {
+        let Some(c) = board.stone(p).color() else {
+            continue;
+        };
+        if board.chain(p) != p || board.chain_len(p) <= 2 || !holds_two_liberties(board, p, c) {
+            continue;
+        }
+        let small_partner = two_liberties(board, p).iter().any(|&l| {
+            board.neighbours(l).iter().any(|&q| {
+                board.stone(q) == (!c).stone()
+                    && board.libs(q) == 2
+                    && board.chain_len(q) <= 2
+                    && killed_by_sacrifice(board, p, q)
+            })
+        });
+        if small_partner {
+            board.for_each_stone(p, |s| out.push(s));
+        }
+    }
+    out
+}
+
 /// Stones in seki by a static test on a finished position: a chain (not
 /// dead) with two liberties, one of which it shares with an enemy chain that
 /// also has two liberties, so that neither side can fill the shared point
@@ -522,6 +553,7 @@ pub fn static_seki(board: &Board, dead: &[Point]) -> Vec<Point> {
                     // Neither side can fill the shared point.
                     && fills_into_atari(board, c, l)
                     && fills_into_atari(board, !c, l)
+                    && !killed_by_sacrifice(board, p, q)
             })
         });
         if partner {
@@ -529,6 +561,20 @@ pub fn static_seki(board: &Board, dead: &[Point]) -> Vec<Point> {
         }
     }
     out
+}
+
+/// Whether two chains with two liberties each, both shared, stand in a
+/// false seki: when one of them has at most two stones, its owner fills a
+/// liberty anyway, the other chain must capture (it is in atari too), and
+/// its only eye space is then the captured stones, at most three points:
+/// one eye, whose vital point the sacrificing side takes next.
+fn killed_by_sacrifice(board: &Board, p: Point, q: Point) -> bool {
+    let sorted = |x: Point| {
+        let mut l = two_liberties(board, x);
+        l.sort_by_key(|v| v.0);
+        l
+    };
+    sorted(p) == sorted(q) && board.chain_len(p).min(board.chain_len(q)) <= 2
 }
 
 /// The two liberties of the chain at `p`. Precondition: it has two.

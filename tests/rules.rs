@@ -9,7 +9,9 @@ mod common;
 
 use common::{assert_board, board, game, pt, pts, vertex_set};
 use kosumi::board::{Board, IllegalMove};
-use kosumi::game::{fixed_handicap_points, format_margin, score_board, static_seki, Game, Rules};
+use kosumi::game::{
+    dead_by_sacrifice, fixed_handicap_points, format_margin, score_board, static_seki, Game, Rules,
+};
 use kosumi::types::{Color, Geometry, Move};
 
 use Color::{Black, White};
@@ -1022,6 +1024,45 @@ fn a_liberty_that_connects_to_a_chain_that_can_grow_is_no_seki_liberty() {
     assert_eq!(after.libs(pt(&geo, "A8")), 2);
     play(&mut after, Black, "D4").unwrap();
     assert!(after.libs(pt(&geo, "A8")) >= 4);
+}
+
+#[test]
+fn a_small_chain_that_shares_both_liberties_kills_by_sacrifice_no_seki() {
+    // The end of a 9x9 game against GNU Go (docs/matches/269d07b-9x9,
+    // game 65, a draw; game 67 is the same shape). White's right side
+    // (G9 ... J1, no eye) and Black's J6 J5 share both their liberties,
+    // H6 and J4: neither can fill one without atari, which looks like a
+    // seki. But Black fills H6 anyway: White must capture the three
+    // stones at J4, and its eye space is then those three points, a bent
+    // three; Black plays its vital point J6 and White is dead. Sharing
+    // both liberties with a chain of two stones or fewer is no seki.
+    let b = board(
+        "
+        9 . O O O O X O O O
+        8 O O O O X X X X O
+        7 O O O O X X O O O
+        6 . . . O X X O . X
+        5 . O . O X O O O X
+        4 . O O O X O X O .
+        3 . . O X X X X O O
+        2 O . O O X . X X O
+        1 . O . O O X . X O
+          A B C D E F G H J",
+    );
+    let geo = b.geometry();
+    assert_eq!(static_seki(&b, &[]), vec![]);
+    let mut dead = dead_by_sacrifice(&b);
+    dead.sort_by_key(|p| p.0);
+    let mut white = pts(&geo, "G9 H9 J9 J8 G7 H7 J7 G6 F5 G5 H5 F4 H4 H3 J3 J2 J1");
+    white.sort_by_key(|p| p.0);
+    assert_eq!(dead, white);
+    // The sacrifice: White's capture leaves it the bent three H6 J6 J5.
+    let mut after = b.clone();
+    play(&mut after, Black, "H6").unwrap();
+    play(&mut after, White, "J4").unwrap();
+    assert_eq!(after.libs(pt(&geo, "J4")), 3);
+    play(&mut after, Black, "J6").unwrap();
+    assert_eq!(after.libs(pt(&geo, "J4")), 2);
 }
 
 #[test]

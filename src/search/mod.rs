@@ -984,6 +984,7 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
     let geo = board.geometry();
     let mut j = Judgement::default();
     let static_seki = crate::game::static_seki(board, &[]);
+    let sacrificed = crate::game::dead_by_sacrifice(board);
     let mut stones = Vec::new();
     for p in geo.points() {
         let Some(c) = board.stone(p).color() else {
@@ -1009,6 +1010,10 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
         // calls the other side's stones dead.
         if static_seki.contains(&p) {
             j.seki.extend_from_slice(&stones);
+            continue;
+        }
+        if sacrificed.contains(&p) {
+            j.dead.extend_from_slice(&stones);
             continue;
         }
         if theirs >= 0.67 {
@@ -1045,7 +1050,7 @@ const MAX_INVADER: usize = 6;
 /// Small unclear chains inside the other colour's territory are dead
 /// (GNU Go's reading of a finished game). Playouts cannot tell: where the
 /// walls around an area have no eyes of their own, random play kills the
-/// wall as often as the invader. With every unclear chain lifted off the
+/// wall as often as the invader. With every unclear and dead chain lifted off the
 /// board, Bouzy's 5/21 territory map ([`bouzy_territory`]) says whose
 /// area each point is; a small unclear chain all of whose points fall in
 /// the other colour's territory is dead.
@@ -1053,7 +1058,10 @@ fn settle_invaders(board: &Board, j: &mut Judgement) {
     if j.unclear.is_empty() {
         return;
     }
-    let lifted = crate::game::dead_mask(board, &j.unclear);
+    // Dead chains exert no influence either.
+    let mut off = j.unclear.clone();
+    off.extend_from_slice(&j.dead);
+    let lifted = crate::game::dead_mask(board, &off);
     let map = bouzy_territory(board, &lifted);
     let mut dead = Vec::new();
     let mut stones = Vec::new();
