@@ -498,7 +498,7 @@ fn regions_touching(board: &Board, dead: &[bool], seki: &[Point]) -> Vec<bool> {
 /// Stones of chains that die to a sacrifice ([`killed_by_sacrifice`]):
 /// a chain of three stones or more whose two liberties are both shared
 /// with an enemy chain of one or two stones, and that cannot gain
-/// liberties by filling one. Its owner's playouts often make two eyes
+/// liberties by filling one nor by a capture. Its owner's playouts often make two eyes
 /// in the captured space before the vital point is taken, so ownership
 /// leaves such a chain unclear; GNU Go reads it dead.
 pub fn dead_by_sacrifice(board: &Board) -> Vec<Point> {
@@ -509,6 +509,17 @@ pub fn dead_by_sacrifice(board: &Board) -> Vec<Point> {
             continue;
         };
         if board.chain(p) != p || board.chain_len(p) <= 2 || !holds_two_liberties(board, p, c) {
+            continue;
+        }
+        // A neighbour in atari elsewhere is a capture that gains liberties.
+        let mut captures = false;
+        board.for_each_stone(p, |s| {
+            captures |= board
+                .neighbours(s)
+                .iter()
+                .any(|&q| board.stone(q) == (!c).stone() && board.libs(q) == 1);
+        });
+        if captures {
             continue;
         }
         let small_partner = two_liberties(board, p).iter().any(|&l| {

@@ -1066,6 +1066,30 @@ fn a_small_chain_that_shares_both_liberties_kills_by_sacrifice_no_seki() {
 }
 
 #[test]
+fn a_chain_that_can_capture_elsewhere_is_not_killed_by_a_sacrifice() {
+    // The position above with a white stone at G2: Black's H2 H1 are now
+    // in atari at G1, and White takes them there and gains liberties
+    // before any sacrifice at H6 can kill it.
+    let b = board(
+        "
+        9 . O O O O X O O O
+        8 O O O O X X X X O
+        7 O O O O X X O O O
+        6 . . . O X X O . X
+        5 . O . O X O O O X
+        4 . O O O X O X O .
+        3 . . O X X X X O O
+        2 O . O O X . O X O
+        1 . O . O O X . X O
+          A B C D E F G H J",
+    );
+    let geo = b.geometry();
+    assert_eq!(b.libs(pt(&geo, "H2")), 1);
+    assert_eq!(b.libs(pt(&geo, "J1")), 2);
+    assert_eq!(dead_by_sacrifice(&b), vec![]);
+}
+
+#[test]
 fn seki_under_both_rules() {
     let g = game(SEKI, Black, 0.0, Rules::Chinese);
     let geo = g.geometry();
