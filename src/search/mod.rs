@@ -979,7 +979,9 @@ pub struct Judgement {
 /// when the other colour owns its points in at least 67% of the playouts,
 /// alive when its own colour does, unclear otherwise; an alive chain next
 /// to a point left empty in most playouts, or in seki by the static test,
-/// is in seki.
+/// is in seki. Before ownership, two static tests: a seki
+/// ([`crate::game::static_seki`]) and a chain killed by a sacrifice
+/// ([`crate::game::dead_by_sacrifice`]).
 pub fn judge(board: &Board, own: &Ownership) -> Judgement {
     let geo = board.geometry();
     let mut j = Judgement::default();
@@ -1050,8 +1052,8 @@ const MAX_INVADER: usize = 6;
 /// Small unclear chains inside the other colour's territory are dead
 /// (GNU Go's reading of a finished game). Playouts cannot tell: where the
 /// walls around an area have no eyes of their own, random play kills the
-/// wall as often as the invader. With every unclear and dead chain lifted off the
-/// board, Bouzy's 5/21 territory map ([`bouzy_territory`]) says whose
+/// wall as often as the invader. With every unclear and dead chain lifted
+/// off the board, Bouzy's 5/21 territory map ([`bouzy_territory`]) says whose
 /// area each point is; a small unclear chain all of whose points fall in
 /// the other colour's territory is dead.
 fn settle_invaders(board: &Board, j: &mut Judgement) {
