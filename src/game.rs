@@ -495,7 +495,7 @@ fn regions_touching(board: &Board, dead: &[bool], seki: &[Point]) -> Vec<bool> {
     mark
 }
 
-/// Stones of chains that die to a sacrifice ([`killed_by_sacrifice`]):
+/// Stones of chains that die to a sacrifice (see `killed_by_sacrifice`):
 /// a chain of three stones or more whose two liberties are both shared
 /// with an enemy chain of one or two stones, and that cannot gain
 /// liberties by filling one nor by a capture. Its owner's playouts often make two eyes
