@@ -512,14 +512,7 @@ pub fn dead_by_sacrifice(board: &Board) -> Vec<Point> {
             continue;
         }
         // A neighbour in atari elsewhere is a capture that gains liberties.
-        let mut captures = false;
-        board.for_each_stone(p, |s| {
-            captures |= board
-                .neighbours(s)
-                .iter()
-                .any(|&q| board.stone(q) == (!c).stone() && board.libs(q) == 1);
-        });
-        if captures {
+        if ataris_a_neighbour(board, p, c) {
             continue;
         }
         let small_partner = two_liberties(board, p).iter().any(|&l| {
@@ -601,7 +594,7 @@ fn two_liberties(board: &Board, p: Point) -> [Point; 2] {
 /// captures, or connects to more liberties, ends the standoff). Read two
 /// fills deep: a fill that joins a chain and leaves two liberties must
 /// leave a chain that holds them in turn (one that can connect on to
-/// more liberties is no seki).
+/// more liberties is no seki) and no enemy chain next to it in atari.
 fn holds_two_liberties(board: &Board, p: Point, c: Color) -> bool {
     holds_two_liberties_for(board, p, c, 1)
 }
@@ -613,10 +606,26 @@ fn holds_two_liberties_for(board: &Board, p: Point, c: Color, depth: u32) -> boo
             fills_into_atari(board, !c, l)
                 && after_filling(board, c, l).is_none_or(|b| match b.libs(l) {
                     0 | 1 => true,
-                    2 => depth == 0 || holds_two_liberties_for(&b, l, c, depth - 1),
+                    2 => {
+                        !ataris_a_neighbour(&b, l, c)
+                            && (depth == 0 || holds_two_liberties_for(&b, l, c, depth - 1))
+                    }
                     _ => false,
                 })
         })
+}
+
+/// Whether an enemy chain next to `c`'s chain at `p` is in atari: a fill
+/// that leaves it so gains (the enemy must answer or lose the chain).
+fn ataris_a_neighbour(board: &Board, p: Point, c: Color) -> bool {
+    let mut atari = false;
+    board.for_each_stone(p, |s| {
+        atari |= board
+            .neighbours(s)
+            .iter()
+            .any(|&q| board.stone(q) == (!c).stone() && board.libs(q) == 1);
+    });
+    atari
 }
 
 /// The board after `c` plays at empty `l`, or `None` when the move is

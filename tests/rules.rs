@@ -1090,6 +1090,36 @@ fn a_chain_that_can_capture_elsewhere_is_not_killed_by_a_sacrifice() {
 }
 
 #[test]
+fn a_fill_that_ataris_another_chain_is_no_seki_liberty() {
+    // The end of a 9x9 game against GNU Go (docs/matches/54a762f-9x9,
+    // game 55, a draw). White's top left (B9 ... D7, the eye C9) shares A9
+    // with Black's A8 A7, whose other liberty A6 joins the big black chain
+    // with two liberties, A9 and J7: two fills deep it still looks like a
+    // seki. But Black at J7 ataris White's top right (G8 H8 H9 H7, left
+    // with J9), captures it and gains: no seki.
+    let b = board(
+        "
+        9 . O . O X X X O .
+        8 X O O O O X O O X
+        7 X O X O X X X O .
+        6 . X X X X X X X X
+        5 X X O O X O O O X
+        4 X O O O X X X O O
+        3 O O . O O O O O .
+        2 . . . . . . . . O
+        1 . . O O O . O . .
+          A B C D E F G H J",
+    );
+    let geo = b.geometry();
+    assert_eq!(static_seki(&b, &[]), vec![]);
+    let mut after = b.clone();
+    play(&mut after, Black, "A6").unwrap();
+    assert_eq!(after.libs(pt(&geo, "A6")), 2);
+    play(&mut after, Black, "J7").unwrap();
+    assert_eq!(after.libs(pt(&geo, "H8")), 1);
+}
+
+#[test]
 fn seki_under_both_rules() {
     let g = game(SEKI, Black, 0.0, Rules::Chinese);
     let geo = g.geometry();
