@@ -245,3 +245,23 @@ loadsgf sgf/end-9-sacrifice-kills.sgf
 #? [0]
 34 final_status_list dead
 #? [G9 H9 J9 J8 G7 H7 J7 G6 F5 G5 H5 F4 H4 H3 J3 J2 J1]
+
+# A 9x9 game against GNU Go (docs/matches/54a762f-9x9, game 75), a draw.
+# White's A8 B8 A7 and black's B7 B6 share A6; black's approach at A9 is
+# a self-atari until black joins B9 to C8 at C9. No seki: white's three
+# stones and G8 G7 H7 are dead. kosumi said W+8.
+#    A B C D E F G H J
+#  9 . X . . . . . . X
+#  8 O O X X . . O X .
+#  7 O X O X X X O O X
+#  6 . X O O O X . X X
+#  5 X . X O X X X X O
+#  4 X X X O X O O O O
+#  3 X O O O O . O . .
+#  2 O O . . . . . . .
+#  1 . . . . . . . . .
+loadsgf sgf/end-9-prepared-approach.sgf
+35 final_score
+#? [0]
+36 final_status_list seki
+#? []

@@ -603,7 +603,7 @@ fn holds_two_liberties(board: &Board, p: Point, c: Color) -> bool {
 fn holds_two_liberties_for(board: &Board, p: Point, c: Color, depth: u32) -> bool {
     board.libs(p) == 2
         && two_liberties(board, p).iter().all(|&l| {
-            fills_into_atari(board, !c, l)
+            approach_fails(board, !c, l, p)
                 && after_filling(board, c, l).is_none_or(|b| match b.libs(l) {
                     0 | 1 => true,
                     2 => {
@@ -613,6 +613,36 @@ fn holds_two_liberties_for(board: &Board, p: Point, c: Color, depth: u32) -> boo
                     _ => false,
                 })
         })
+}
+
+/// Whether `o` cannot approach the chain at `p` at its liberty `l`: the
+/// move is illegal or leaves `o`'s chain there in atari, and stays so
+/// after one preparing move: `o` playing first at the one liberty that
+/// chain would have (C9 before A9, joining B9 to C8 in 54a762f-9x9
+/// game 75), when that move keeps two liberties and does not touch the
+/// chain at `p`.
+fn approach_fails(board: &Board, o: Color, l: Point, p: Point) -> bool {
+    let Some(b) = after_filling(board, o, l) else {
+        return true;
+    };
+    match b.libs(l) {
+        0 => true,
+        1 => {
+            let z = b.atari_liberty(l);
+            let touches_p = board
+                .neighbours(z)
+                .iter()
+                .any(|&q| board.stone(q).color() == Some(!o) && board.chain(q) == board.chain(p));
+            if touches_p {
+                return true;
+            }
+            after_filling(board, o, z)
+                .filter(|b2| b2.libs(z) >= 2)
+                .and_then(|b2| after_filling(&b2, o, l))
+                .is_none_or(|b3| b3.libs(l) <= 1)
+        }
+        _ => false,
+    }
 }
 
 /// Whether an enemy chain next to `c`'s chain at `p` is in atari: a fill

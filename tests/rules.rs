@@ -1120,6 +1120,36 @@ fn a_fill_that_ataris_another_chain_is_no_seki_liberty() {
 }
 
 #[test]
+fn an_approach_that_one_move_makes_safe_leaves_no_seki() {
+    // The end of a 9x9 game against GNU Go (docs/matches/54a762f-9x9,
+    // game 75, a draw). White's A8 B8 A7 (liberties A9, A6) and Black's
+    // B7 B6 (A6, B5) share A6, and neither can fill it. Black's approach
+    // at A9 is a self-atari (A9 B9 keep only C9), until Black plays C9
+    // first, joining B9 to C8. Then A9 ataris White, which cannot fill
+    // A6 (suicide): White is dead, no seki.
+    let b = board(
+        "
+        9 . X . . . . . . X
+        8 O O X X . . O X .
+        7 O X O X X X O O X
+        6 . X O O O X . X X
+        5 X . X O X X X X O
+        4 X X X O X O O O O
+        3 X O O O O . O . .
+        2 O O . . . . . . .
+        1 . . . . . . . . .
+          A B C D E F G H J",
+    );
+    let geo = b.geometry();
+    assert_eq!(static_seki(&b, &[]), vec![]);
+    let mut after = b.clone();
+    play(&mut after, Black, "C9").unwrap();
+    play(&mut after, Black, "A9").unwrap();
+    assert_eq!(after.libs(pt(&geo, "A8")), 1);
+    assert!(after.libs(pt(&geo, "A9")) >= 2);
+}
+
+#[test]
 fn seki_under_both_rules() {
     let g = game(SEKI, Black, 0.0, Rules::Chinese);
     let geo = g.geometry();
