@@ -587,17 +587,14 @@ impl Engine {
             {
                 continue;
             }
-            let l = board.atari_liberty(p);
-            let m = Move::Play(l);
-            if !game.is_legal(color, m)
-                || !crate::playout::tactics::libs_after_at_least(board, color, l, 2)
-            {
-                continue;
-            }
             let n = board.chain_len(p);
-            if best.is_none_or(|b| b.0 < n) {
-                best = Some((n, m));
-            }
+            // The extension (not a capture) that leaves two liberties.
+            crate::playout::tactics::chain_escapes(board, p, false, |l, captures| {
+                let m = Move::Play(l);
+                if !captures && game.is_legal(color, m) && best.is_none_or(|b| b.0 < n) {
+                    best = Some((n, m));
+                }
+            });
         }
         best.map(|b| b.1)
     }

@@ -498,9 +498,9 @@ fn regions_touching(board: &Board, dead: &[bool], seki: &[Point]) -> Vec<bool> {
 /// Stones of chains that die to a sacrifice (see `killed_by_sacrifice`):
 /// a chain of three stones or more whose two liberties are both shared
 /// with an enemy chain of one or two stones, and that cannot gain
-/// liberties by filling one nor by a capture. Its owner's playouts often make two eyes
-/// in the captured space before the vital point is taken, so ownership
-/// leaves such a chain unclear; GNU Go reads it dead.
+/// liberties by filling one nor by a capture. Its owner's playouts often
+/// make two eyes in the captured space before the vital point is taken,
+/// so ownership leaves such a chain unclear; GNU Go reads it dead.
 pub fn dead_by_sacrifice(board: &Board) -> Vec<Point> {
     let geo = board.geometry();
     let mut out = Vec::new();
@@ -508,13 +508,10 @@ pub fn dead_by_sacrifice(board: &Board) -> Vec<Point> {
         let Some(c) = board.stone(p).color() else {
             continue;
         };
-        if board.chain(p) != p || board.chain_len(p) <= 2 || !holds_two_liberties(board, p, c) {
+        if board.chain(p) != p || board.chain_len(p) <= 2 || board.libs(p) != 2 {
             continue;
         }
-        // A neighbour in atari elsewhere is a capture that gains liberties.
-        if ataris_a_neighbour(board, p, c) {
-            continue;
-        }
+        // The cheap tests first; the reading of `holds_two_liberties` last.
         let small_partner = two_liberties(board, p).iter().any(|&l| {
             board.neighbours(l).iter().any(|&q| {
                 board.stone(q) == (!c).stone()
@@ -523,7 +520,8 @@ pub fn dead_by_sacrifice(board: &Board) -> Vec<Point> {
                     && killed_by_sacrifice(board, p, q)
             })
         });
-        if small_partner {
+        // A neighbour in atari elsewhere is a capture that gains liberties.
+        if small_partner && !ataris_a_neighbour(board, p) && holds_two_liberties(board, p, c) {
             board.for_each_stone(p, |s| out.push(s));
         }
     }
@@ -607,7 +605,7 @@ fn holds_two_liberties_for(board: &Board, p: Point, c: Color, depth: u32) -> boo
                 && after_filling(board, c, l).is_none_or(|b| match b.libs(l) {
                     0 | 1 => true,
                     2 => {
-                        !ataris_a_neighbour(&b, l, c)
+                        !ataris_a_neighbour(&b, l)
                             && (depth == 0 || holds_two_liberties_for(&b, l, c, depth - 1))
                     }
                     _ => false,
@@ -645,16 +643,11 @@ fn approach_fails(board: &Board, o: Color, l: Point, p: Point) -> bool {
     }
 }
 
-/// Whether an enemy chain next to `c`'s chain at `p` is in atari: a fill
+/// Whether an enemy chain next to the chain at `p` is in atari: a fill
 /// that leaves it so gains (the enemy must answer or lose the chain).
-fn ataris_a_neighbour(board: &Board, p: Point, c: Color) -> bool {
+fn ataris_a_neighbour(board: &Board, p: Point) -> bool {
     let mut atari = false;
-    board.for_each_stone(p, |s| {
-        atari |= board
-            .neighbours(s)
-            .iter()
-            .any(|&q| board.stone(q) == (!c).stone() && board.libs(q) == 1);
-    });
+    crate::playout::tactics::for_each_capturable_neighbour(board, p, |_| atari = true);
     atari
 }
 

@@ -12,6 +12,7 @@ pub const MAX_SIZE: usize = 25;
 pub fn is_board_size(size: usize) -> bool {
     (1..=MAX_SIZE).contains(&size)
 }
+
 /// Stride of the padded board array, that of the largest board with its
 /// ring of edge points, for every board size: a 9x9 board uses the first
 /// 11 rows and columns. A constant stride makes each neighbour an

@@ -1053,9 +1053,9 @@ const MAX_INVADER: usize = 6;
 /// (GNU Go's reading of a finished game). Playouts cannot tell: where the
 /// walls around an area have no eyes of their own, random play kills the
 /// wall as often as the invader. With every unclear and dead chain lifted
-/// off the board, Bouzy's 5/21 territory map ([`bouzy_territory`]) says whose
-/// area each point is; a small unclear chain all of whose points fall in
-/// the other colour's territory is dead.
+/// off the board, Bouzy's 5/21 territory map ([`bouzy_territory`]) says
+/// whose area each point is; a small unclear chain all of whose points
+/// fall in the other colour's territory is dead.
 fn settle_invaders(board: &Board, j: &mut Judgement) {
     if j.unclear.is_empty() {
         return;
