@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kosumi::board::Board;
-use kosumi::playout::{max_moves, random_move};
+use kosumi::playout::{light_move, max_moves};
 use kosumi::types::{Color, Move};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -18,7 +18,7 @@ fn random_game(board: &mut Board, empty: &Board, rng: &mut SmallRng) -> u64 {
     let mut passes = 0;
     let mut moves = 0;
     for _ in 0..max_moves(empty.size()) {
-        let m = random_move(board, c, rng);
+        let m = light_move(board, c, rng);
         board.play_unchecked(c, m);
         if m == Move::Pass {
             passes += 1;

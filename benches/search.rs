@@ -5,7 +5,6 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use kosumi::game::{Game, Rules};
-use kosumi::gtp::InputState;
 use kosumi::search::{Limits, SearchConfig, Searcher};
 
 fn search(c: &mut Criterion) {
@@ -19,7 +18,6 @@ fn search(c: &mut Criterion) {
                 threads,
                 ..SearchConfig::default()
             });
-            let input = InputState::default();
             let limits = Limits {
                 playouts: Some(playouts),
                 ..Limits::default()
@@ -29,7 +27,7 @@ fn search(c: &mut Criterion) {
                 |b| {
                     b.iter(|| {
                         s.clear();
-                        s.search(&game, 7.5, limits.clone(), &input, None)
+                        s.search(&game, 7.5, limits.clone(), None)
                     })
                 },
             );

@@ -1,18 +1,138 @@
-//! Built-in benchmarks behind `kosumi bench`, and positions shared with
-//! the criterion benches in `benches/`.
+//! The built-in benchmarks behind `kosumi bench` and the GTP `bench`
+//! command, and positions shared with the criterion benches in `benches/`.
 //!
-//! [`bench_playouts`] times bare playouts from the empty board on the
-//! calling thread, so anyone can compare playout speed with other engines
-//! from the shell (`kosumi bench --light --size 9`). The report ends with a
-//! line `<light|heavy> NxN: <P> playouts/s` ([`PlayoutBench::summary`]).
-//! [`middle_game`] gives a fixed middle-game position.
+//! - [`search`]: a fixed list of positions searched with one thread and a
+//!   fixed seed (Stockfish's `bench`). The total node count is a signature
+//!   of the engine's behaviour: it changes only when a search would play
+//!   differently. Cite it in commits that change search behaviour
+//!   ("Bench: N").
+//! - [`bench_playouts`]: bare playouts from the empty board on the calling
+//!   thread, so anyone can compare playout speed with other engines from
+//!   the shell (`kosumi bench --light --size 9`). The report ends with a
+//!   line `<light|heavy> NxN: <P> playouts/s` ([`PlayoutBench::summary`]).
+//! - [`middle_game`]: a fixed middle-game position.
 
 use crate::board::Board;
+use crate::engine::{Config, Engine, GenMode};
 use crate::playout::{heavy_move, playout, MoveLog, Policy};
-use crate::types::Color;
+use crate::search::SearchConfig;
+use crate::types::{Color, Geometry};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::time::{Duration, Instant};
+
+/// Positions and searches of the search bench, in GTP words.
+pub const SCRIPT: &str = "
+boardsize 9
+komi 7
+reg_genmove b
+play b e5
+play w g5
+play b e3
+play w c4
+play b c5
+play w d4
+reg_genmove b
+play b e4
+play w d6
+play b c6
+play w d7
+reg_genmove b
+boardsize 13
+komi 7
+play b d4
+play w k10
+play b k4
+play w d10
+play b g7
+play w c7
+reg_genmove b
+boardsize 19
+komi 7.5
+reg_genmove b
+play b q16
+play w d4
+play b q3
+play w d16
+play b r5
+play w o17
+play b r14
+play w c10
+reg_genmove b
+play b k3
+play w q10
+reg_genmove b
+";
+
+/// What the bench measured.
+#[derive(Clone, Debug, Default)]
+pub struct SearchBench {
+    pub searches: u32,
+    /// Total tree nodes over all searches: the behaviour signature.
+    pub nodes: u64,
+    pub playouts: u64,
+    pub elapsed: Duration,
+}
+
+impl SearchBench {
+    pub fn playouts_per_second(&self) -> f64 {
+        self.playouts as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The report printed by `kosumi bench` and the GTP `bench` command.
+    pub fn report(&self) -> String {
+        format!(
+            "searches: {}, playouts: {}, time: {:.2} s\nNodes searched: {}\nPlayouts/s: {:.0}",
+            self.searches,
+            self.playouts,
+            self.elapsed.as_secs_f64(),
+            self.nodes,
+            self.playouts_per_second()
+        )
+    }
+}
+
+/// Runs the search bench with `playouts` per search on one thread with a
+/// fixed seed, on an engine of its own.
+pub fn search(playouts: u64) -> SearchBench {
+    let config = Config {
+        search: SearchConfig {
+            threads: 1,
+            ..SearchConfig::default()
+        },
+        reg_playouts: playouts.max(1),
+        ..Config::default()
+    };
+    let mut engine = Engine::new(config);
+    let mut result = SearchBench::default();
+    for line in SCRIPT.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words[..] {
+            ["boardsize", n] => engine.new_game(n.parse().expect("bench script: a size")),
+            ["komi", k] => engine.set_komi(k.parse().expect("bench script: a komi")),
+            ["play", c, v] => {
+                let c = Color::parse(c).expect("bench script: a colour");
+                let m = Geometry::new(engine.game().size())
+                    .parse_move(v)
+                    .expect("bench script: a vertex");
+                engine.play(c, m).expect("bench script: a legal move");
+            }
+            ["reg_genmove", c] => {
+                let c = Color::parse(c).expect("bench script: a colour");
+                engine.generate(c, GenMode::Regression, &[], None);
+                if let Some(info) = engine.last_search() {
+                    result.searches += 1;
+                    result.nodes += info.nodes as u64;
+                    result.playouts += info.playouts;
+                    result.elapsed += info.elapsed;
+                }
+            }
+            [] => {}
+            _ => unreachable!("bench script: {line}"),
+        }
+    }
+    result
+}
 
 /// Result of timing bare playouts.
 #[derive(Clone, Copy, Debug)]
@@ -153,4 +273,16 @@ pub fn middle_game(size: usize) -> (Board, Color) {
         c = !c;
     }
     (board, c)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn search_bench_is_deterministic() {
+        let a = super::search(300);
+        let b = super::search(300);
+        assert_eq!(a.searches, 7);
+        assert_eq!(a.playouts, 7 * 300);
+        assert_eq!(a.nodes, b.nodes, "the node count is a signature");
+    }
 }

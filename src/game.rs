@@ -321,13 +321,6 @@ impl Game {
     pub fn score_with(&self, dead: &[Point], seki: &[Point]) -> Score {
         score_board(&self.board, self.komi, self.rules, dead, seki)
     }
-
-    /// The score with every stone counted alive (no dead-stone judgement)
-    /// and seki found by the static test of [`static_seki`].
-    pub fn score_all_alive(&self) -> Score {
-        let seki = static_seki(&self.board, &[]);
-        self.score_with(&[], &seki)
-    }
 }
 
 /// Who owns each point at the end, for scoring.
@@ -341,7 +334,7 @@ pub enum Owner {
 
 /// The points of `dead` that hold a stone on the board, as a mask indexed
 /// by point (other entries of `dead` are ignored).
-pub(crate) fn dead_mask(board: &Board, dead: &[Point]) -> Vec<bool> {
+pub fn dead_mask(board: &Board, dead: &[Point]) -> Vec<bool> {
     let geo = board.geometry();
     let mut mask = vec![false; MAX_POINTS];
     for &p in dead {
@@ -493,181 +486,6 @@ fn regions_touching(board: &Board, dead: &[bool], seki: &[Point]) -> Vec<bool> {
         }
     }
     mark
-}
-
-/// Stones of chains that die to a sacrifice (see `killed_by_sacrifice`):
-/// a chain of three stones or more whose two liberties are both shared
-/// with an enemy chain of one or two stones, and that cannot gain
-/// liberties by filling one nor by a capture. Its owner's playouts often
-/// make two eyes in the captured space before the vital point is taken,
-/// so ownership leaves such a chain unclear; GNU Go reads it dead.
-pub fn dead_by_sacrifice(board: &Board) -> Vec<Point> {
-    let geo = board.geometry();
-    let mut out = Vec::new();
-    for p in geo.points() {
-        let Some(c) = board.stone(p).color() else {
-            continue;
-        };
-        if board.chain(p) != p || board.chain_len(p) <= 2 || board.libs(p) != 2 {
-            continue;
-        }
-        // The cheap tests first; the reading of `holds_two_liberties` last.
-        let small_partner = two_liberties(board, p).iter().any(|&l| {
-            board.neighbours(l).iter().any(|&q| {
-                board.stone(q) == (!c).stone()
-                    && board.libs(q) == 2
-                    && board.chain_len(q) <= 2
-                    && killed_by_sacrifice(board, p, q)
-            })
-        });
-        // A neighbour in atari elsewhere is a capture that gains liberties.
-        if small_partner && !ataris_a_neighbour(board, p) && holds_two_liberties(board, p, c) {
-            board.for_each_stone(p, |s| out.push(s));
-        }
-    }
-    out
-}
-
-/// Stones in seki by a static test on a finished position: a chain (not
-/// dead) with two liberties, one of which it shares with an enemy chain that
-/// also has two liberties, so that neither side can fill the shared point
-/// without putting itself in atari, nor approach the other's liberties
-/// without being in atari (a liberty inside a big territory, or a shared
-/// point that one side fills by connecting out, is no seki). Returns every
-/// stone of such chains.
-pub fn static_seki(board: &Board, dead: &[Point]) -> Vec<Point> {
-    let geo = board.geometry();
-    let mut out = Vec::new();
-    for p in geo.points() {
-        let Some(c) = board.stone(p).color() else {
-            continue;
-        };
-        if dead.contains(&p) || board.chain(p) != p || !holds_two_liberties(board, p, c) {
-            continue;
-        }
-        let libs = two_liberties(board, p);
-        let partner = libs.iter().any(|&l| {
-            board.neighbours(l).iter().any(|&q| {
-                board.stone(q) == (!c).stone()
-                    && !dead.contains(&q)
-                    && holds_two_liberties(board, q, !c)
-                    && two_liberties(board, q).contains(&l)
-                    // Neither side can fill the shared point.
-                    && fills_into_atari(board, c, l)
-                    && fills_into_atari(board, !c, l)
-                    && !killed_by_sacrifice(board, p, q)
-            })
-        });
-        if partner {
-            board.for_each_stone(p, |q| out.push(q));
-        }
-    }
-    out
-}
-
-/// Whether two chains with two liberties each, both shared, stand in a
-/// false seki: when one of them has at most two stones, its owner fills a
-/// liberty anyway, the other chain must capture (it is in atari too), and
-/// its only eye space is then the captured stones, at most three points:
-/// one eye, whose vital point the sacrificing side takes next.
-fn killed_by_sacrifice(board: &Board, p: Point, q: Point) -> bool {
-    let sorted = |x: Point| {
-        let mut l = two_liberties(board, x);
-        l.sort_by_key(|v| v.0);
-        l
-    };
-    sorted(p) == sorted(q) && board.chain_len(p).min(board.chain_len(q)) <= 2
-}
-
-/// The two liberties of the chain at `p`. Precondition: it has two.
-fn two_liberties(board: &Board, p: Point) -> [Point; 2] {
-    let mut libs = [Point::NONE; 2];
-    board.chain_liberties(p, &mut libs);
-    libs
-}
-
-/// Whether the chain of `c` at `p` has exactly two liberties, the
-/// opponent can approach neither without being in atari itself, and the
-/// chain gains no liberty by filling either itself (a liberty where `c`
-/// captures, or connects to more liberties, ends the standoff). Read two
-/// fills deep: a fill that joins a chain and leaves two liberties must
-/// leave a chain that holds them in turn (one that can connect on to
-/// more liberties is no seki) and no enemy chain next to it in atari.
-fn holds_two_liberties(board: &Board, p: Point, c: Color) -> bool {
-    holds_two_liberties_for(board, p, c, 1)
-}
-
-/// [`holds_two_liberties`] with `depth` more fills read after this one.
-fn holds_two_liberties_for(board: &Board, p: Point, c: Color, depth: u32) -> bool {
-    board.libs(p) == 2
-        && two_liberties(board, p).iter().all(|&l| {
-            approach_fails(board, !c, l, p)
-                && after_filling(board, c, l).is_none_or(|b| match b.libs(l) {
-                    0 | 1 => true,
-                    2 => {
-                        !ataris_a_neighbour(&b, l)
-                            && (depth == 0 || holds_two_liberties_for(&b, l, c, depth - 1))
-                    }
-                    _ => false,
-                })
-        })
-}
-
-/// Whether `o` cannot approach the chain at `p` at its liberty `l`: the
-/// move is illegal or leaves `o`'s chain there in atari, and stays so
-/// after one preparing move: `o` playing first at the one liberty that
-/// chain would have (C9 before A9, joining B9 to C8 in 54a762f-9x9
-/// game 75), when that move keeps two liberties and does not touch the
-/// chain at `p`.
-fn approach_fails(board: &Board, o: Color, l: Point, p: Point) -> bool {
-    let Some(b) = after_filling(board, o, l) else {
-        return true;
-    };
-    match b.libs(l) {
-        0 => true,
-        1 => {
-            let z = b.atari_liberty(l);
-            let touches_p = board
-                .neighbours(z)
-                .iter()
-                .any(|&q| board.stone(q).color() == Some(!o) && board.chain(q) == board.chain(p));
-            if touches_p {
-                return true;
-            }
-            after_filling(board, o, z)
-                .filter(|b2| b2.libs(z) >= 2)
-                .and_then(|b2| after_filling(&b2, o, l))
-                .is_none_or(|b3| b3.libs(l) <= 1)
-        }
-        _ => false,
-    }
-}
-
-/// Whether an enemy chain next to the chain at `p` is in atari: a fill
-/// that leaves it so gains (the enemy must answer or lose the chain).
-fn ataris_a_neighbour(board: &Board, p: Point) -> bool {
-    let mut atari = false;
-    crate::playout::tactics::for_each_capturable_neighbour(board, p, |_| atari = true);
-    atari
-}
-
-/// The board after `c` plays at empty `l`, or `None` when the move is
-/// illegal.
-fn after_filling(board: &Board, c: Color, l: Point) -> Option<Board> {
-    let mut b = board.clone();
-    b.try_play(c, Move::Play(l)).ok().map(|()| b)
-}
-
-/// Liberties of `c`'s chain at empty `l` after `c` plays there, or `None`
-/// when the move is illegal.
-fn libs_after_filling(board: &Board, c: Color, l: Point) -> Option<u32> {
-    after_filling(board, c, l).map(|b| b.libs(l))
-}
-
-/// Whether `c` playing at empty `l` is illegal or leaves its chain there
-/// with at most one liberty.
-fn fills_into_atari(board: &Board, c: Color, l: Point) -> bool {
-    libs_after_filling(board, c, l).is_none_or(|n| n <= 1)
 }
 
 /// Handicap points per GTP 4.1.1 for `n` stones on a `size` board, or

@@ -1,34 +1,49 @@
 //! kosumi: a Go engine with Monte Carlo tree search, speaking GTP.
 //!
+//! The layers, lowest first; each module uses only those above it in
+//! this list (`tests/layers.rs` enforces the order):
+//!
 //! ```text
-//!   main.rs        clap flags, logger, runs the GTP loop
-//!   gtp/           line reading, preprocessing, framing, argument reader,
-//!                  the one command table (dispatch, list_commands)
-//!   engine.rs      the facade the handlers call: game, settings, player
-//!   game.rs        history, positional superko, undo, komi, rules,
-//!                  handicap, scoring with a set of dead stones
-//!   sgf.rs         loadsgf (sgf-parse crate) and printsgf
-//!   search/        the shared lock-free tree, RAVE selection, priors,
-//!                  ladder reader, time control, dead-stone judgement
-//!   playout/       light and heavy policies: answers to ataris,
-//!                  3x3 patterns, tactical helpers
+//!   types.rs       Color, Stone, Point, Move, vertex text
 //!   board/         stones, chains, exact liberties, captures, suicide,
 //!                  simple ko, Zobrist hash, consistency check, diagrams
-//!   types.rs       Color, Stone, Point, Move, vertex text
-//!   regress.rs     runner for the .tst regression files (gtp-tests/)
-//!   bench.rs       built-in benchmarks (`kosumi bench`)
+//!   tactics/       liberties after a move, self-atari, captures and
+//!                  escapes, the ladder reader, seki shapes
+//!   playout/       light and heavy playout policies, 3x3 patterns
+//!   game.rs        history, positional superko, undo, komi, rules,
+//!                  handicap, scoring with a given set of dead stones
+//!   sgf.rs         reading and writing game records
+//!   search/        the shared lock-free tree, RAVE selection, priors,
+//!                  time control, tuning parameters
+//!   endgame/       dead-stone judgement, static seki and sacrifice
+//!                  reading, Bouzy's map, the pass / clean-up / resign policy
+//!   engine.rs      the facade the GTP handlers call: game, clock, search
+//!   bench.rs       built-in benchmarks (`kosumi bench`, GTP `bench`)
+//!   gtp/           line reading, preprocessing, framing, argument reader,
+//!                  the command table, analysis streams, GoGui commands
 //! ```
 //!
-//! The board knows nothing above it; superko and history live in the game;
-//! playouts use bare board copies.
+//! The binary (`src/main.rs`, with `src/cli/` for the `.tst` runner) sits
+//! on top. HACKING.md walks through the layers and the path of a
+//! `genmove`.
+
+pub mod types;
+
+pub mod board;
+
+pub mod tactics;
+
+pub mod game;
+pub mod playout;
+
+pub mod sgf;
+
+pub mod search;
+
+pub mod endgame;
+
+pub mod engine;
 
 pub mod bench;
-pub mod board;
-pub mod engine;
-pub mod game;
+
 pub mod gtp;
-pub mod playout;
-pub mod regress;
-pub mod search;
-pub mod sgf;
-pub mod types;

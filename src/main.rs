@@ -1,6 +1,8 @@
 //! The `kosumi` binary: parses flags, starts the logger, runs GTP on
 //! stdin/stdout.
 
+mod cli;
+
 use clap::{Parser, Subcommand};
 use kosumi::engine::{Config, Engine};
 use kosumi::game::Rules;
@@ -48,6 +50,10 @@ struct Cli {
     /// GoGui live graphics on stderr while genmove thinks.
     #[arg(long)]
     gfx: bool,
+    /// Refuse loadsgf and printsgf FILE (for engines exposed through a
+    /// server bridge, where a remote user must not read or write files).
+    #[arg(long)]
+    no_files: bool,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -129,7 +135,7 @@ fn main() {
         timeout,
     }) = &cli.command
     {
-        std::process::exit(kosumi::regress::cli(paths, engine.as_deref(), *timeout));
+        std::process::exit(cli::regress::cli(paths, engine.as_deref(), *timeout));
     }
     if !kosumi::types::is_board_size(cli.size) {
         eprintln!("kosumi: --size must be between 1 and 25");
@@ -163,6 +169,7 @@ fn main() {
         reg_playouts: cli.reg_playouts.max(1),
         ponder: cli.ponder,
         live_gfx: cli.gfx,
+        allow_files: !cli.no_files,
     };
     let mut engine = Engine::new(config);
     let stdin = std::io::BufReader::new(std::io::stdin());
@@ -193,7 +200,7 @@ fn run_bench(
         // The search bench: built-in positions, one thread, fixed seed; the
         // node count is the behaviour signature.
         let n = playouts.unwrap_or(5000);
-        println!("{}", kosumi::gtp::bench::run(n).report());
+        println!("{}", kosumi::bench::search(n).report());
         return;
     }
     let mut policies = Vec::new();

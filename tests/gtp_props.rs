@@ -6,9 +6,10 @@
 mod common;
 
 use common::{clip, frames, Frame};
-use kosumi::engine::{Config, Engine, TimeControl};
+use kosumi::engine::{Config, Engine};
 use kosumi::game::Rules;
 use kosumi::gtp::{preprocess, run_script, split_id};
+use kosumi::search::time::TimeControl;
 use kosumi::search::SearchConfig;
 use kosumi::types::{Color, Move};
 use proptest::prelude::*;
@@ -64,16 +65,16 @@ fn state(e: &Engine) -> String {
     format!(
         "{}\n{}\nto move {:?}, komi {}, rules {:?}, handicap {}, moves {}, \
          time {:?} {:?}\n{}",
-        kosumi::sgf::write(&e.game),
-        e.game.board().to_display(),
-        e.game.to_move(),
-        e.game.komi(),
-        e.game.rules(),
-        e.game.handicap(),
-        e.game.move_count(),
-        e.time_control,
-        e.time_left,
-        e.game.board().to_diagram(),
+        kosumi::sgf::write(e.game()),
+        e.game().board().to_display(),
+        e.game().to_move(),
+        e.game().komi(),
+        e.game().rules(),
+        e.game().handicap(),
+        e.game().move_count(),
+        e.time_control(),
+        [e.time_left(Color::Black), e.time_left(Color::White)],
+        e.game().board().to_diagram(),
     )
 }
 
@@ -262,9 +263,9 @@ fn boardsize_accepts_1_to_25_and_clears_the_board() {
     for n in [2, 7, 9, 13, 19, 25, 1] {
         ok(&mut e, "play b B2");
         ok(&mut e, &format!("boardsize {n}"));
-        assert_eq!(e.game.size(), n);
-        assert_eq!(e.game.board().empty_points().len(), n * n);
-        assert_eq!(e.game.move_count(), 0);
+        assert_eq!(e.game().size(), n);
+        assert_eq!(e.game().board().empty_points().len(), n * n);
+        assert_eq!(e.game().move_count(), 0);
     }
     ok(&mut e, "boardsize 9");
     ok(&mut e, "play b E5");
@@ -283,8 +284,8 @@ fn boardsize_accepts_1_to_25_and_clears_the_board() {
         assert!(err(&mut e, bad).starts_with("syntax error"), "{bad}");
     }
     // Refusals left the game alone.
-    assert_eq!(e.game.size(), 9);
-    assert_eq!(e.game.move_count(), 1);
+    assert_eq!(e.game().size(), 9);
+    assert_eq!(e.game().move_count(), 1);
 }
 
 #[test]
@@ -293,8 +294,8 @@ fn clear_board_keeps_size() {
     ok(&mut e, "boardsize 13");
     ok(&mut e, "play b D4");
     ok(&mut e, "clear_board");
-    assert_eq!(e.game.size(), 13);
-    assert_eq!(e.game.board().empty_points().len(), 169);
+    assert_eq!(e.game().size(), 13);
+    assert_eq!(e.game().board().empty_points().len(), 169);
     assert_eq!(err(&mut e, "undo"), "cannot undo");
     assert!(err(&mut e, "clear_board now").starts_with("syntax error"));
 }
@@ -309,18 +310,18 @@ fn komi_and_time_settings_survive_boardsize_and_clear_board() {
         period: 30.0,
         stones: 5,
     };
-    assert_eq!(e.time_control, tc);
+    assert_eq!(e.time_control(), tc);
     ok(&mut e, "boardsize 9");
-    assert_eq!(e.game.komi(), 6.5);
-    assert_eq!(e.time_control, tc);
+    assert_eq!(e.game().komi(), 6.5);
+    assert_eq!(e.time_control(), tc);
     ok(&mut e, "clear_board");
-    assert_eq!(e.game.komi(), 6.5);
-    assert_eq!(e.time_control, tc);
+    assert_eq!(e.game().komi(), 6.5);
+    assert_eq!(e.time_control(), tc);
     assert!(ok(&mut e, "printsgf").contains("KM[6.5]"));
     assert_eq!(ok(&mut e, "final_score"), "W+6.5");
     ok(&mut e, "kgs-rules japanese");
     ok(&mut e, "boardsize 13");
-    assert_eq!(e.game.rules(), Rules::Japanese);
+    assert_eq!(e.game().rules(), Rules::Japanese);
 }
 
 #[test]
@@ -347,7 +348,7 @@ fn komi_takes_any_float() {
     ] {
         assert!(err(&mut e, bad).starts_with("syntax error"), "{bad}");
     }
-    assert_eq!(e.game.komi(), 0.0);
+    assert_eq!(e.game().komi(), 0.0);
     // A huge number is named, but cut short.
     let m = err(&mut e, &format!("komi -3{}", "0".repeat(300)));
     assert!(
@@ -374,9 +375,9 @@ fn play_accepts_colours_and_vertices_in_any_case() {
     ] {
         ok(&mut e, cmd);
     }
-    assert_eq!(e.game.move_count(), 10);
-    let geo = e.game.geometry();
-    let moves: Vec<(Color, Move)> = e.game.moves().collect();
+    assert_eq!(e.game().move_count(), 10);
+    let geo = e.game().geometry();
+    let moves: Vec<(Color, Move)> = e.game().moves().collect();
     assert_eq!(moves[0], (Color::Black, common::mv(&geo, "D4")));
     assert_eq!(moves[5], (Color::White, Move::Pass));
 }
@@ -388,10 +389,10 @@ fn play_lets_a_colour_move_twice() {
     ok(&mut e, "play b C3");
     ok(&mut e, "play b D4");
     ok(&mut e, "play b E5");
-    assert_eq!(e.game.to_move(), Color::White);
+    assert_eq!(e.game().to_move(), Color::White);
     ok(&mut e, "play w F6");
     ok(&mut e, "play w G7");
-    assert_eq!(e.game.move_count(), 5);
+    assert_eq!(e.game().move_count(), 5);
 }
 
 #[test]
@@ -521,11 +522,11 @@ fn fixed_handicap_tables_through_gtp() {
             want,
             "{size} {n}"
         );
-        assert_eq!(e.game.handicap(), n);
-        assert_eq!(e.game.to_move(), Color::White);
+        assert_eq!(e.game().handicap(), n);
+        assert_eq!(e.game().to_move(), Color::White);
         // Not part of the move history.
         assert_eq!(err(&mut e, "undo"), "cannot undo");
-        assert_eq!(e.game.board().empty_points().len(), size * size - n);
+        assert_eq!(e.game().board().empty_points().len(), size * size - n);
         // Only on an empty board.
         assert_eq!(err(&mut e, "fixed_handicap 2"), "board not empty");
     }
@@ -553,7 +554,7 @@ fn fixed_handicap_refusals() {
             "invalid handicap",
             "{size} {n}"
         );
-        assert_eq!(e.game.board().empty_points().len(), size * size);
+        assert_eq!(e.game().board().empty_points().len(), size * size);
     }
     ok(&mut e, "boardsize 19");
     ok(&mut e, "play b pass");
@@ -569,8 +570,8 @@ fn free_handicap() {
     let got = ok(&mut e, "place_free_handicap 5");
     let vs: Vec<&str> = got.split_whitespace().collect();
     assert!((2..=5).contains(&vs.len()), "{got}");
-    assert_eq!(e.game.board().empty_points().len(), 361 - vs.len());
-    assert_eq!(e.game.to_move(), Color::White);
+    assert_eq!(e.game().board().empty_points().len(), 361 - vs.len());
+    assert_eq!(e.game().to_move(), Color::White);
     assert_eq!(err(&mut e, "place_free_handicap 2"), "board not empty");
     assert_eq!(err(&mut e, "set_free_handicap A1 B2"), "board not empty");
     assert_eq!(err(&mut e, "undo"), "cannot undo");
@@ -583,8 +584,8 @@ fn free_handicap() {
         assert_eq!(err(&mut e, bad), "invalid number of stones", "{bad}");
     }
     ok(&mut e, "set_free_handicap D4 Q16 K10");
-    assert_eq!(e.game.handicap(), 3);
-    assert_eq!(e.game.to_move(), Color::White);
+    assert_eq!(e.game().handicap(), 3);
+    assert_eq!(e.game().to_move(), Color::White);
     ok(&mut e, "clear_board");
     assert_eq!(
         err(&mut e, "set_free_handicap D4"),
@@ -594,7 +595,7 @@ fn free_handicap() {
     assert_eq!(err(&mut e, "set_free_handicap D4 D4"), "bad vertex list");
     assert_eq!(err(&mut e, "set_free_handicap D4 pass"), "bad vertex list");
     assert!(err(&mut e, "set_free_handicap D4 Z1").starts_with("syntax error"));
-    assert_eq!(e.game.board().empty_points().len(), 361);
+    assert_eq!(e.game().board().empty_points().len(), 361);
     // On a small board, all but one point.
     ok(&mut e, "boardsize 2");
     ok(&mut e, "set_free_handicap A1 A2 B1");
@@ -628,9 +629,9 @@ fn place_free_handicap_on_every_size() {
             );
             vs.sort();
             vs.dedup();
-            assert_eq!(e.game.board().empty_points().len(), area - vs.len());
-            assert_eq!(e.game.handicap(), vs.len());
-            e.game.board().check_consistency().unwrap();
+            assert_eq!(e.game().board().empty_points().len(), area - vs.len());
+            assert_eq!(e.game().handicap(), vs.len());
+            e.game().board().check_consistency().unwrap();
         }
     }
 }
@@ -688,14 +689,17 @@ fn final_status_list() {
 fn time_commands() {
     let mut e = engine();
     ok(&mut e, "time_settings 0 1 0");
-    assert_eq!(e.time_control, TimeControl::None);
+    assert_eq!(e.time_control(), TimeControl::None);
     ok(&mut e, "time_settings 600 0 0");
-    assert_eq!(e.time_control, TimeControl::Absolute { main: 600.0 });
+    assert_eq!(e.time_control(), TimeControl::Absolute { main: 600.0 });
     ok(&mut e, "time_left b 287 0");
     ok(&mut e, "time_left WHITE 30 5");
-    assert_eq!(e.time_left[0].map(|t| t.seconds), Some(287.0));
-    assert_eq!(e.time_left[1].map(|t| t.stones), Some(5));
-    let before = (e.time_control, e.time_left);
+    assert_eq!(e.time_left(Color::Black).map(|t| t.seconds), Some(287.0));
+    assert_eq!(e.time_left(Color::White).map(|t| t.stones), Some(5));
+    let before = (
+        e.time_control(),
+        [e.time_left(Color::Black), e.time_left(Color::White)],
+    );
     for bad in [
         "time_settings",
         "time_settings 1 2",
@@ -711,14 +715,20 @@ fn time_commands() {
     ] {
         assert!(err(&mut e, bad).starts_with("syntax error"), "{bad}");
     }
-    assert_eq!((e.time_control, e.time_left), before);
+    assert_eq!(
+        (
+            e.time_control(),
+            [e.time_left(Color::Black), e.time_left(Color::White)]
+        ),
+        before
+    );
     ok(&mut e, "kgs-time_settings none");
-    assert_eq!(e.time_control, TimeControl::None);
+    assert_eq!(e.time_control(), TimeControl::None);
     ok(&mut e, "kgs-time_settings absolute 300");
-    assert_eq!(e.time_control, TimeControl::Absolute { main: 300.0 });
+    assert_eq!(e.time_control(), TimeControl::Absolute { main: 300.0 });
     ok(&mut e, "kgs-time_settings byoyomi 300 30 5");
     assert_eq!(
-        e.time_control,
+        e.time_control(),
         TimeControl::Japanese {
             main: 300.0,
             period: 30.0,
@@ -727,7 +737,7 @@ fn time_commands() {
     );
     ok(&mut e, "kgs-time_settings canadian 300 30 25");
     assert_eq!(
-        e.time_control,
+        e.time_control(),
         TimeControl::Canadian {
             main: 300.0,
             period: 30.0,
@@ -749,16 +759,16 @@ fn time_commands() {
 fn kgs_rules_and_game_over() {
     let mut e = engine();
     ok(&mut e, "kgs-rules japanese");
-    assert_eq!(e.game.rules(), Rules::Japanese);
+    assert_eq!(e.game().rules(), Rules::Japanese);
     ok(&mut e, "kgs-rules chinese");
-    assert_eq!(e.game.rules(), Rules::Chinese);
+    assert_eq!(e.game().rules(), Rules::Chinese);
     let m = err(&mut e, "kgs-rules martian");
     assert!(m.contains("martian"), "{m}");
     assert!(err(&mut e, "kgs-rules").starts_with("syntax error"));
-    assert_eq!(e.game.rules(), Rules::Chinese);
+    assert_eq!(e.game().rules(), Rules::Chinese);
     ok(&mut e, "play b D4");
     ok(&mut e, "kgs-game_over");
-    assert_eq!(e.game.move_count(), 1, "the board is kept");
+    assert_eq!(e.game().move_count(), 1, "the board is kept");
 }
 
 #[test]
@@ -789,17 +799,17 @@ fn reg_genmove_does_not_play_and_genmove_does() {
     let before = state(&e);
     let m = ok(&mut e, "reg_genmove b");
     assert!(
-        m == "PASS" || e.game.geometry().parse_move(&m).is_ok(),
+        m == "PASS" || e.game().geometry().parse_move(&m).is_ok(),
         "{m}"
     );
     assert_eq!(state(&e), before);
     let m = ok(&mut e, "genmove w");
     assert!(
-        m == "resign" || m == "PASS" || e.game.geometry().parse_move(&m).is_ok(),
+        m == "resign" || m == "PASS" || e.game().geometry().parse_move(&m).is_ok(),
         "{m}"
     );
     if m != "resign" {
-        assert_eq!(e.game.move_count(), 1);
+        assert_eq!(e.game().move_count(), 1);
     }
     assert!(err(&mut e, "genmove").starts_with("syntax error"));
     assert!(err(&mut e, "genmove red").starts_with("syntax error"));
@@ -817,23 +827,23 @@ fn loadsgf_answers_the_colour_to_move() {
     let mut e = engine();
     let f = TempFile::new("game", GAME_SGF.as_bytes());
     assert_eq!(ok(&mut e, &format!("loadsgf {}", f.path())), "black");
-    assert_eq!(e.game.size(), 9);
-    assert_eq!(e.game.komi(), 5.5);
-    assert_eq!(e.game.move_count(), 10);
+    assert_eq!(e.game().size(), 9);
+    assert_eq!(e.game().komi(), 5.5);
+    assert_eq!(e.game().move_count(), 10);
     // Up to the position before move 4: three moves, White next.
     assert_eq!(ok(&mut e, &format!("loadsgf {} 4", f.path())), "white");
-    assert_eq!(e.game.move_count(), 3);
+    assert_eq!(e.game().move_count(), 3);
     assert_eq!(ok(&mut e, &format!("loadsgf {} 1", f.path())), "black");
-    assert_eq!(e.game.move_count(), 0);
+    assert_eq!(e.game().move_count(), 0);
     // Past the end: everything.
     assert_eq!(ok(&mut e, &format!("1 loadsgf {} 1000", f.path())), "black");
-    assert_eq!(e.game.move_count(), 10);
+    assert_eq!(e.game().move_count(), 10);
     // Komi and board come from the file; a missing KM keeps the komi.
     ok(&mut e, "komi 3.5");
     let f2 = TempFile::new("nokm", b"(;SZ[13];B[dd])");
     assert_eq!(ok(&mut e, &format!("loadsgf {}", f2.path())), "white");
-    assert_eq!(e.game.komi(), 3.5);
-    assert_eq!(e.game.size(), 13);
+    assert_eq!(e.game().komi(), 3.5);
+    assert_eq!(e.game().size(), 13);
 }
 
 #[test]
@@ -841,8 +851,8 @@ fn loadsgf_with_handicap_and_setup() {
     let mut e = engine();
     let f = TempFile::new("ha", b"(;SZ[19]HA[2]KM[0.5]AB[dp][pd];W[qp];B[dd])");
     assert_eq!(ok(&mut e, &format!("loadsgf {}", f.path())), "white");
-    assert_eq!(e.game.move_count(), 2);
-    assert_eq!(e.game.board().empty_points().len(), 361 - 4);
+    assert_eq!(e.game().move_count(), 2);
+    assert_eq!(e.game().board().empty_points().len(), 361 - 4);
     let f = TempFile::new("ha0", b"(;SZ[19]HA[2]AB[dp][pd])");
     assert_eq!(ok(&mut e, &format!("loadsgf {}", f.path())), "white");
     let f = TempFile::new("pl", b"(;SZ[9]AB[cc]AW[gg]PL[W])");
@@ -926,7 +936,7 @@ fn printsgf_round_trips_through_loadsgf() {
     let f = TempFile::new("round", sgf.as_bytes());
     let mut e2 = engine();
     let to_move = ok(&mut e2, &format!("loadsgf {}", f.path()));
-    assert_eq!(to_move, e.game.to_move().name());
+    assert_eq!(to_move, e.game().to_move().name());
     assert_eq!(ok(&mut e2, "printsgf"), sgf);
     assert_eq!(state(&e2), before);
     // printsgf to a file writes the same game.
@@ -945,7 +955,7 @@ fn loadsgf_ignores_an_absurd_komi() {
         let f = TempFile::new("km", format!("(;SZ[9]KM[{km}])").as_bytes());
         let r = gtp(&mut e, &format!("loadsgf {}", f.path()));
         if r[0].ok {
-            assert_eq!(e.game.komi(), 6.5, "KM[{km}]");
+            assert_eq!(e.game().komi(), 6.5, "KM[{km}]");
         }
         let s = ok(&mut e, "final_score");
         assert!(looks_like_score(&s), "KM[{km}]: {s}");
@@ -963,19 +973,19 @@ fn undo_after_loadsgf_stops_at_setup_stones_placed_mid_game() {
     // Black E5 came before the setup stone: taking it back would leave the
     // setup stone without its history.
     assert_eq!(err(&mut e, "undo"), "cannot undo");
-    let geo = e.game.geometry();
+    let geo = e.game().geometry();
     assert_eq!(
-        e.game.board().stone(common::pt(&geo, "G3")),
+        e.game().board().stone(common::pt(&geo, "G3")),
         kosumi::types::Stone::Black
     );
     assert_eq!(
-        e.game.board().stone(common::pt(&geo, "E5")),
+        e.game().board().stone(common::pt(&geo, "E5")),
         kosumi::types::Stone::Black
     );
     // Replaying the moves taken back is legal again.
     ok(&mut e, "play w C7");
     ok(&mut e, "play b D6");
-    e.game.board().check_consistency().unwrap();
+    e.game().board().check_consistency().unwrap();
 }
 
 #[test]
@@ -1354,8 +1364,8 @@ fn check_session(lines: &[Line]) -> Result<(), TestCaseError> {
             match words[..] {
                 ["play", c, v] => {
                     let c = Color::parse(c)?;
-                    let m = e.game.geometry().parse_move(v).ok()?;
-                    Some(e.game.is_legal(c, m))
+                    let m = e.game().geometry().parse_move(v).ok()?;
+                    Some(e.game().is_legal(c, m))
                 }
                 _ => None,
             }
@@ -1405,7 +1415,7 @@ fn check_session(lines: &[Line]) -> Result<(), TestCaseError> {
                 }
             }
         }
-        e.game
+        e.game()
             .board()
             .check_consistency()
             .map_err(|m| TestCaseError::fail(format!("after {:?}: {m}", clip(&raw))))?;
@@ -1662,13 +1672,13 @@ fn a_one_by_one_board_plays_out_in_passes() {
     let mut e = engine();
     let f = TempFile::new("one", b"(;SZ[1]KM[0.5])");
     ok(&mut e, &format!("loadsgf {}", f.path()));
-    assert_eq!(e.game.size(), 1);
+    assert_eq!(e.game().size(), 1);
     assert_eq!(err(&mut e, "play b A1"), "illegal move");
     assert_eq!(ok(&mut e, "genmove b"), "PASS");
     assert_eq!(ok(&mut e, "genmove w"), "PASS");
     assert_eq!(ok(&mut e, "final_score"), "W+0.5");
     ok(&mut e, "undo");
-    assert_eq!(e.game.move_count(), 1);
+    assert_eq!(e.game().move_count(), 1);
 }
 
 #[test]
@@ -1704,8 +1714,10 @@ fn genmove_resigns_only_when_the_win_rate_stays_low() {
     //    3 . . O . O . O . .
     //    2 . . . . . . . . .
     //    1 . . . . . . . . .
-    let mut e = engine();
-    e.config.playouts = Some(1000);
+    let mut e = Engine::new(Config {
+        playouts: Some(1000),
+        ..engine().config().clone()
+    });
     ok(&mut e, "boardsize 9");
     let white = [
         "C7", "D7", "E7", "F7", "G7", "C6", "D6", "E6", "F6", "G6", "C5", "D5", "E5", "F5", "G5",

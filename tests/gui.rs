@@ -30,9 +30,8 @@ fn config(size: usize) -> Config {
 
 /// An engine whose input state the test controls.
 fn engine(cfg: Config) -> (Engine, Arc<InputState>) {
-    let mut e = Engine::new(cfg);
-    let input = Arc::new(InputState::default());
-    e.set_input(input.clone());
+    let e = Engine::new(cfg);
+    let input = Arc::new(InputState::new(e.stop_signal()));
     (e, input)
 }
 
@@ -46,7 +45,7 @@ fn run(
     stop_after: Option<Duration>,
 ) -> String {
     let input = match stop_after {
-        Some(_) => Arc::new(InputState::default()),
+        Some(_) => Arc::new(InputState::new(e.stop_signal())),
         None => input.clone(),
     };
     let stopper = stop_after.map(|d| {
@@ -574,7 +573,7 @@ fn pondering_keeps_the_tree_and_stops_on_input() {
     cfg.playouts = Some(2000);
     let (mut e, input) = engine(cfg);
     ok(&run(&mut e, &input, "genmove b", None));
-    let fresh = Arc::new(InputState::default());
+    let fresh = Arc::new(InputState::new(e.stop_signal()));
     let pusher = {
         let fresh = fresh.clone();
         std::thread::spawn(move || {
@@ -584,7 +583,7 @@ fn pondering_keeps_the_tree_and_stops_on_input() {
             at
         })
     };
-    e.idle(&fresh);
+    e.idle();
     let returned = Instant::now();
     let pushed = pusher.join().unwrap();
     let lag = returned.duration_since(pushed);
@@ -600,10 +599,10 @@ fn pondering_keeps_the_tree_and_stops_on_input() {
     // Our next search for white at this position starts from the
     // pondered tree: its root holds the pondering playouts besides its own
     // 2000 (and black's subtree of the first search).
-    let ponder = e.last_ponder.as_ref().expect("pondered").playouts;
+    let ponder = e.last_ponder().expect("pondered").playouts;
     assert!(ponder > 0, "pondering ran no playout");
     ok(&run(&mut e, &input, "genmove w", None));
-    let pondered = e.last_search.as_ref().unwrap().root_visits as u64;
+    let pondered = e.last_search().unwrap().root_visits as u64;
     eprintln!("pondering ran {ponder} playouts; the next search's root has {pondered} visits");
     assert!(
         pondered >= ponder + 2000,
@@ -613,9 +612,9 @@ fn pondering_keeps_the_tree_and_stops_on_input() {
     ok(&run(&mut quiet, &quiet_input, "genmove b", None));
     // Off by default: idle returns at once.
     let t0 = Instant::now();
-    quiet.idle(&InputState::default());
+    quiet.idle();
     assert!(t0.elapsed() < Duration::from_millis(20));
-    assert!(quiet.last_ponder.is_none());
+    assert!(quiet.last_ponder().is_none());
 }
 
 /// The binary, with its stdin, a line reader on stdout, and stderr
@@ -826,7 +825,7 @@ fn kgs_game_over_keeps_the_board_and_ends_pondering() {
     ok(&run(&mut e, &input, "genmove w", None));
     ok(&run(&mut e, &input, "kgs-game_over", None));
     let t0 = Instant::now();
-    e.idle(&InputState::default());
+    e.idle();
     assert!(
         t0.elapsed() < Duration::from_millis(20),
         "pondered after game over"

@@ -9,9 +9,8 @@ mod common;
 
 use common::{assert_board, board, game, pt, pts, vertex_set};
 use kosumi::board::{Board, IllegalMove};
-use kosumi::game::{
-    dead_by_sacrifice, fixed_handicap_points, format_margin, score_board, static_seki, Game, Rules,
-};
+use kosumi::endgame::{dead_by_sacrifice, static_seki};
+use kosumi::game::{fixed_handicap_points, format_margin, score_board, Game, Rules};
 use kosumi::types::{Color, Geometry, Move};
 
 use Color::{Black, White};
@@ -961,7 +960,7 @@ fn two_liberties_sharing_a_dame_are_not_always_seki() {
         0.0,
         Rules::Japanese,
     );
-    let s = g.score_all_alive();
+    let s = g.score_with(&[], &static_seki(g.board(), &[]));
     assert_eq!((s.black, s.white), (2.0, 2.0));
 }
 
@@ -1163,7 +1162,10 @@ fn seki_under_both_rules() {
     j.set_rules(Rules::Japanese);
     let s = j.score_with(&[], &seki);
     assert_eq!((s.black, s.white), (10.0, 13.0));
-    assert_eq!(j.score_all_alive().to_gtp(), "W+3.0");
+    assert_eq!(
+        j.score_with(&[], &static_seki(j.board(), &[])).to_gtp(),
+        "W+3.0"
+    );
 }
 
 /// A seki where each side has an eye and one liberty is shared (C9): Black
@@ -1203,7 +1205,10 @@ fn eyes_in_seki_count_under_area_but_not_under_territory_scoring() {
     let s = j.score_with(&[], &[]);
     assert_eq!((s.black, s.white), (37.0, 19.5));
     // What final_score uses: every stone alive, seki found statically.
-    assert_eq!(j.score_all_alive().to_gtp(), "B+17.5");
+    assert_eq!(
+        j.score_with(&[], &static_seki(j.board(), &[])).to_gtp(),
+        "B+17.5"
+    );
 }
 
 #[test]

@@ -333,8 +333,8 @@ fn analyze(
     ctx: &mut Ctx,
     flavour: Flavour,
 ) -> Result<Reply, GtpError> {
-    let geo = e.game.geometry();
-    let req = parse_request(a, flavour, &geo, e.game.to_move(), false)?;
+    let geo = e.game().geometry();
+    let req = parse_request(a, flavour, &geo, e.game().to_move(), false)?;
     let head = format!("{}\n", ctx.success_prefix());
     emit(ctx.out, &head);
     let limits = Limits {
@@ -343,12 +343,7 @@ fn analyze(
         ..Limits::default()
     };
     let mut tick = info_writer(&mut *ctx.out, flavour, &req, &geo);
-    e.analyze(
-        req.color,
-        limits,
-        ctx.input,
-        Some((req.interval, &mut tick)),
-    );
+    e.analyze(req.color, limits, Some((req.interval, &mut tick)));
     drop(tick);
     emit(ctx.out, "\n");
     Ok(Reply::Written)
@@ -360,14 +355,14 @@ fn genmove_analyze(
     ctx: &mut Ctx,
     flavour: Flavour,
 ) -> Result<Reply, GtpError> {
-    let geo = e.game.geometry();
-    let req = parse_request(a, flavour, &geo, e.game.to_move(), true)?;
+    let geo = e.game().geometry();
+    let req = parse_request(a, flavour, &geo, e.game().to_move(), true)?;
     let head = format!("{}\n", ctx.success_prefix());
     emit(ctx.out, &head);
     let mut tick = info_writer(&mut *ctx.out, flavour, &req, &geo);
     // The filters steer the search and bind the move played (at depth 1
     // for `req.color`), as KataGo's genmove_analyze does.
-    let d = e.generate_filtered(
+    let d = e.generate(
         req.color,
         GenMode::Play,
         &req.filters,

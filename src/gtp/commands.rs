@@ -3,8 +3,9 @@
 
 use super::args::quote;
 use super::{Args, Ctx, GtpError, Reply};
-use crate::engine::{Decision, Engine, GenMode, TimeControl, TimeLeft};
+use crate::engine::{Decision, Engine, GenMode};
 use crate::game::{self, Rules};
+use crate::search::time::{TimeControl, TimeLeft};
 use crate::types::{is_board_size, Color, Move, Point, Stone};
 
 type Handler = fn(&mut Engine, &mut Args, &mut Ctx) -> Result<Reply, GtpError>;
@@ -148,7 +149,7 @@ fn boardsize(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErro
 
 fn clear_board(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
-    e.new_game(e.game.size());
+    e.new_game(e.game().size());
     empty()
 }
 
@@ -162,30 +163,28 @@ fn komi(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
             quote(&k.to_string())
         )));
     }
-    e.game.set_komi(k as f32);
+    e.set_komi(k as f32);
     empty()
 }
 
 fn play(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     let c = a.color()?;
-    let m = a.vertex(&e.game.geometry())?;
+    let m = a.vertex(&e.game().geometry())?;
     a.end()?;
-    e.game
-        .play(c, m)
-        .map_err(|_| GtpError::new("illegal move"))?;
+    e.play(c, m).map_err(|_| GtpError::new("illegal move"))?;
     empty()
 }
 
 fn is_legal(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     let c = a.color()?;
-    let m = a.vertex(&e.game.geometry())?;
+    let m = a.vertex(&e.game().geometry())?;
     a.end()?;
-    text(if e.game.is_legal(c, m) { "1" } else { "0" })
+    text(if e.game().is_legal(c, m) { "1" } else { "0" })
 }
 
 fn undo(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
-    if e.game.undo() {
+    if e.undo() {
         empty()
     } else {
         Err(GtpError::new("cannot undo"))
@@ -194,7 +193,7 @@ fn undo(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
 
 fn showboard(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
-    let g = &e.game;
+    let g = e.game();
     let b = g.board();
     let mut s = String::from("\n");
     s.push_str(&b.to_display());
@@ -210,12 +209,12 @@ fn showboard(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErro
 }
 
 fn board_is_empty(e: &Engine) -> bool {
-    let n = e.game.size();
-    e.game.board().empty_points().len() == n * n && e.game.move_count() == 0
+    let n = e.game().size();
+    e.game().board().empty_points().len() == n * n && e.game().move_count() == 0
 }
 
 fn vertices_text(e: &Engine, pts: &[Point]) -> String {
-    let geo = e.game.geometry();
+    let geo = e.game().geometry();
     pts.iter()
         .map(|&p| geo.vertex(p))
         .collect::<Vec<_>>()
@@ -229,9 +228,9 @@ fn fixed_handicap(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, Gt
         return Err(GtpError::new("board not empty"));
     }
     let n = usize::try_from(n).map_err(|_| GtpError::new("invalid handicap"))?;
-    let pts = game::fixed_handicap_points(e.game.size(), n)
+    let pts = game::fixed_handicap_points(e.game().size(), n)
         .ok_or_else(|| GtpError::new("invalid handicap"))?;
-    e.game.set_handicap(&pts).map_err(GtpError::new)?;
+    e.set_handicap(&pts).map_err(GtpError::new)?;
     text(vertices_text(e, &pts))
 }
 
@@ -241,7 +240,7 @@ fn place_free_handicap(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Repl
     if !board_is_empty(e) {
         return Err(GtpError::new("board not empty"));
     }
-    let size = e.game.size();
+    let size = e.game().size();
     if n < 2 || n as usize >= size * size {
         return Err(GtpError::new("invalid number of stones"));
     }
@@ -249,12 +248,12 @@ fn place_free_handicap(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Repl
     if pts.len() < 2 {
         return Err(GtpError::new("invalid number of stones"));
     }
-    e.game.set_handicap(&pts).map_err(GtpError::new)?;
+    e.set_handicap(&pts).map_err(GtpError::new)?;
     text(vertices_text(e, &pts))
 }
 
 fn set_free_handicap(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
-    let geo = e.game.geometry();
+    let geo = e.game().geometry();
     let mut pts = Vec::new();
     while a.remaining() > 0 {
         match a.vertex(&geo)? {
@@ -270,12 +269,11 @@ fn set_free_handicap(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply,
     if !board_is_empty(e) {
         return Err(GtpError::new("board not empty"));
     }
-    let size = e.game.size();
+    let size = e.game().size();
     if pts.len() < 2 || pts.len() >= size * size {
         return Err(GtpError::new("invalid number of stones"));
     }
-    e.game
-        .set_handicap(&pts)
+    e.set_handicap(&pts)
         .map_err(|_| GtpError::new("bad vertex list"))?;
     empty()
 }
@@ -283,7 +281,7 @@ fn set_free_handicap(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply,
 fn final_score(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
     let (dead, seki) = e.judge();
-    text(e.game.score_with(&dead, &seki).to_gtp())
+    text(e.game().score_with(&dead, &seki).to_gtp())
 }
 
 fn final_status_list(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
@@ -297,8 +295,8 @@ fn final_status_list(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply,
         )));
     }
     let (dead, seki) = e.judge();
-    let b = e.game.board();
-    let geo = e.game.geometry();
+    let b = e.game().board();
+    let geo = e.game().geometry();
     let mut pts: Vec<Point> = match which.as_str() {
         "dead" => dead,
         "seki" => seki,
@@ -334,7 +332,7 @@ fn time_settings(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, Gtp
     let byo = seconds(a, "byo-yomi time")?;
     let stones = count(a, "byo-yomi stones")?;
     a.end()?;
-    e.time_control = if byo == 0.0 {
+    let tc = if byo == 0.0 {
         if main == 0.0 {
             // 0 0 0 would be no time at all; treat as absolute with nothing.
             TimeControl::Absolute { main: 0.0 }
@@ -350,7 +348,7 @@ fn time_settings(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, Gtp
             stones,
         }
     };
-    e.time_left = [None, None];
+    e.set_time_control(tc);
     empty()
 }
 
@@ -406,8 +404,7 @@ fn kgs_time_settings(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply,
         }
     };
     a.end()?;
-    e.time_control = tc;
-    e.time_left = [None, None];
+    e.set_time_control(tc);
     empty()
 }
 
@@ -416,7 +413,7 @@ fn kgs_rules(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErro
     a.end()?;
     let rules =
         Rules::parse(r).ok_or_else(|| GtpError::new(format!("unknown rules {}", quote(r))))?;
-    e.game.set_rules(rules);
+    e.set_rules(rules);
     empty()
 }
 
@@ -425,6 +422,15 @@ fn kgs_game_over(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, Gtp
     e.stop_pondering();
     // The game may only be adjourned: keep the board.
     empty()
+}
+
+/// The error of a file command when `--no-files` turned them off.
+fn files_allowed(e: &Engine) -> Result<(), GtpError> {
+    if e.config().allow_files {
+        Ok(())
+    } else {
+        Err(GtpError::new("file access disabled (--no-files)"))
+    }
 }
 
 fn loadsgf(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
@@ -439,18 +445,18 @@ fn loadsgf(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError>
         None
     };
     a.end()?;
+    files_allowed(e)?;
     let bytes = std::fs::read(file).map_err(|err| {
         log::warn!("loadsgf {}: {err}", quote(file));
         GtpError::new("cannot load file")
     })?;
     let text = String::from_utf8_lossy(&bytes);
-    let g = crate::sgf::load(&text, until, e.game.komi(), e.game.rules()).map_err(|err| {
+    let g = crate::sgf::load(&text, until, e.game().komi(), e.game().rules()).map_err(|err| {
         log::warn!("loadsgf {}: {err}", quote(file));
         GtpError::new("cannot load file")
     })?;
-    e.game = g;
-    e.time_left = [None, None];
-    text_color(e.game.to_move())
+    e.load_game(g);
+    text_color(e.game().to_move())
 }
 
 fn text_color(c: Color) -> Result<Reply, GtpError> {
@@ -464,15 +470,40 @@ fn printsgf(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError
         None
     };
     a.end()?;
-    let sgf = crate::sgf::write(&e.game);
+    let sgf = crate::sgf::write(e.game());
     match file {
         None => text(sgf),
         Some(f) => {
-            std::fs::write(f, sgf + "\n")
+            files_allowed(e)?;
+            write_atomically(std::path::Path::new(f), (sgf + "\n").as_bytes())
                 .map_err(|err| GtpError::new(format!("cannot write file: {err}")))?;
             empty()
         }
     }
+}
+
+/// Writes `bytes` to a temporary file beside `path` and renames it into
+/// place: a reader never sees a half-written file, and a failed write
+/// leaves an existing file as it was.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    let result = std::fs::File::create(&tmp)
+        .and_then(|mut f| {
+            f.write_all(bytes)?;
+            f.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }
 
 /// CPU time of this process in seconds, from /proc where it exists, else
@@ -490,7 +521,7 @@ fn cpu_seconds(e: &Engine) -> f64 {
             }
         }
     }
-    e.started.elapsed().as_secs_f64()
+    e.started().elapsed().as_secs_f64()
 }
 
 fn cputime(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
@@ -501,9 +532,22 @@ fn cputime(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError>
 fn generate(e: &mut Engine, a: &mut Args, mode: GenMode) -> Result<Reply, GtpError> {
     let c = a.color()?;
     a.end()?;
-    let d = e.generate(c, mode);
+    let d = if e.config().live_gfx && mode != GenMode::Regression {
+        // GoGui live graphics on stderr while the search thinks.
+        let mut draw = super::gogui::live_gfx(e.game().geometry(), c);
+        let d = e.generate(
+            c,
+            mode,
+            &[],
+            Some((super::gogui::LIVE_GFX_EVERY, &mut draw)),
+        );
+        super::gogui::live_gfx_clear();
+        d
+    } else {
+        e.generate(c, mode, &[], None)
+    };
     text(match d {
-        Decision::Move(m) => e.game.geometry().move_text(m),
+        Decision::Move(m) => e.game().geometry().move_text(m),
         Decision::Resign => "resign".to_string(),
     })
 }
@@ -534,5 +578,5 @@ fn bench(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
             "playouts must be in 1..10000000, got {n}"
         )));
     }
-    text(super::bench::run(n as u64).report())
+    text(crate::bench::search(n as u64).report())
 }

@@ -7,7 +7,7 @@
 //! interrupt ends it early), reusing the kept tree, so running several in
 //! a row keeps deepening the same search.
 
-use super::{Args, Ctx, GtpError, InputState, Reply};
+use super::{Args, Ctx, GtpError, Reply};
 use crate::engine::Engine;
 use crate::search::{Candidate, Limits, Ownership, Progress, SearchInfo};
 use crate::types::{Color, Geometry, Move, Point};
@@ -53,28 +53,28 @@ pub fn interrupt(_: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, Gtp
 
 /// Searches the current position for the side to move, as the analyze
 /// commands do.
-fn search_now(e: &mut Engine, input: &InputState) -> SearchInfo {
-    let limits = match e.config.playouts {
+fn search_now(e: &mut Engine) -> SearchInfo {
+    let limits = match e.config().playouts {
         Some(n) => Limits {
             playouts: Some(n),
             ..Limits::default()
         },
         None => Limits {
-            time: Some(Duration::from_secs_f64(e.config.time_per_move)),
+            time: Some(Duration::from_secs_f64(e.config().time_per_move)),
             ..Limits::default()
         },
     };
-    let c = e.game.to_move();
-    e.analyze(c, limits, input, None)
+    let c = e.game().to_move();
+    e.analyze(c, limits, None)
 }
 
 /// `kosumi-ownership` (dboard): who owns each point at the end of the
 /// playouts, black positive, top row first.
-pub fn ownership(e: &mut Engine, a: &mut Args, ctx: &mut Ctx) -> Result<Reply, GtpError> {
+pub fn ownership(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
-    search_now(e, ctx.input);
-    let geo = e.game.geometry();
-    let text = match &e.searcher.ownership {
+    search_now(e);
+    let geo = e.game().geometry();
+    let text = match &e.search_ownership() {
         Some(own) if own.size == geo.size => dboard(geo, |p| own.value(p)),
         _ => dboard(geo, |_| 0.0),
     };
@@ -125,11 +125,11 @@ fn on_board(info: &SearchInfo) -> impl Iterator<Item = (Point, &Candidate)> {
 /// `kosumi-visits` (gfx): the share of visits of each candidate as
 /// influence (the colour of the side to move), the most visited labelled
 /// with their visits.
-pub fn visits(e: &mut Engine, a: &mut Args, ctx: &mut Ctx) -> Result<Reply, GtpError> {
+pub fn visits(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
-    let info = search_now(e, ctx.input);
-    let geo = e.game.geometry();
-    let sign = if e.game.to_move() == Color::Black {
+    let info = search_now(e);
+    let geo = e.game().geometry();
+    let sign = if e.game().to_move() == Color::Black {
         1.0
     } else {
         -1.0
@@ -155,10 +155,10 @@ pub fn visits(e: &mut Engine, a: &mut Args, ctx: &mut Ctx) -> Result<Reply, GtpE
 
 /// `kosumi-winrates` (gfx): the win rate (percent, for the side to move)
 /// of the most visited candidates as labels, the best one marked.
-pub fn winrates(e: &mut Engine, a: &mut Args, ctx: &mut Ctx) -> Result<Reply, GtpError> {
+pub fn winrates(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
-    let info = search_now(e, ctx.input);
-    let geo = e.game.geometry();
+    let info = search_now(e);
+    let geo = e.game().geometry();
     let mut lines = Vec::new();
     let mut label = String::from("LABEL");
     let mut any = false;
@@ -178,10 +178,10 @@ pub fn winrates(e: &mut Engine, a: &mut Args, ctx: &mut Ctx) -> Result<Reply, Gt
 }
 
 /// `kosumi-pv` (var): the principal variation, the side to move first.
-pub fn pv(e: &mut Engine, a: &mut Args, ctx: &mut Ctx) -> Result<Reply, GtpError> {
+pub fn pv(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
-    let info = search_now(e, ctx.input);
-    let geo = e.game.geometry();
+    let info = search_now(e);
+    let geo = e.game().geometry();
     let text = info
         .candidates
         .first()
@@ -196,17 +196,17 @@ pub fn pv(e: &mut Engine, a: &mut Args, ctx: &mut Ctx) -> Result<Reply, GtpError
 }
 
 /// `kosumi-summary` (string): one line for GoGui's status bar.
-pub fn summary_command(e: &mut Engine, a: &mut Args, ctx: &mut Ctx) -> Result<Reply, GtpError> {
+pub fn summary_command(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
-    let info = search_now(e, ctx.input);
+    let info = search_now(e);
     Ok(Reply::Text(summary(e, &info)))
 }
 
 /// Playouts, win rate, score estimate and speed of a search of the
 /// current position, in one line.
 fn summary(e: &Engine, info: &SearchInfo) -> String {
-    let c = e.game.to_move();
-    let geo = e.game.geometry();
+    let c = e.game().to_move();
+    let geo = e.game().geometry();
     let best = info
         .candidates
         .first()
@@ -239,7 +239,7 @@ fn summary(e: &Engine, info: &SearchInfo) -> String {
 pub fn dead_stones(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     a.end()?;
     let (dead, seki) = e.judge();
-    let geo = e.game.geometry();
+    let geo = e.game().geometry();
     let list = |pts: &[Point]| {
         pts.iter()
             .map(|&p| geo.vertex(p))
@@ -253,7 +253,7 @@ pub fn dead_stones(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, G
     if !seki.is_empty() {
         lines.push(format!("SQUARE {}", list(&seki)));
     }
-    let board = e.game.board();
+    let board = e.game().board();
     let count = |pts: &[Point], c: Color| {
         pts.iter()
             .filter(|p| board.stone(**p).color() == Some(c))

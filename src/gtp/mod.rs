@@ -7,11 +7,11 @@
 
 pub mod analysis;
 pub mod args;
-pub mod bench;
 pub mod commands;
 pub mod gogui;
 
 use crate::engine::Engine;
+use crate::search::StopSignal;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -19,13 +19,14 @@ use std::sync::Arc;
 
 pub use args::{Args, GtpError};
 
-/// What the input thread tells a running command.
+/// What the input thread tells a running command. It keeps the engine's
+/// [`StopSignal`] up to date: an interrupt line interrupts the search,
+/// and any input at all (a command, a blank line, the end of input) says
+/// that input arrived.
 #[derive(Default, Debug)]
 pub struct InputState {
     /// Command lines read but not yet taken by the main loop.
     pending: AtomicUsize,
-    /// Set by a `# interrupt` line, cleared when the next command starts.
-    interrupt: AtomicBool,
     /// Input ended (EOF or error).
     closed: AtomicBool,
     /// A line that preprocessing emptied (blank, or a comment) arrived
@@ -33,9 +34,19 @@ pub struct InputState {
     /// analysis stream as in Leela Zero and KataGo (`@sabaki/gtp`'s
     /// `sendAbort` writes an empty line).
     blank: AtomicBool,
+    /// The running search's stop signal.
+    signal: Arc<StopSignal>,
 }
 
 impl InputState {
+    /// Input state that drives `signal` (the engine's).
+    pub fn new(signal: Arc<StopSignal>) -> InputState {
+        InputState {
+            signal,
+            ..InputState::default()
+        }
+    }
+
     /// Whether a command line is waiting (an analysis stream stops on it).
     pub fn has_pending(&self) -> bool {
         self.pending.load(Ordering::Acquire) > 0
@@ -43,18 +54,11 @@ impl InputState {
 
     /// Whether GoGui asked to interrupt the running command.
     pub fn interrupted(&self) -> bool {
-        self.interrupt.load(Ordering::Acquire)
-    }
-
-    /// Whether the running command should stop early (GoGui's interrupt).
-    /// The end of input does not stop a `genmove`: commands already read
-    /// are still answered in full.
-    pub fn should_stop(&self) -> bool {
-        self.interrupted()
+        self.signal.interrupted()
     }
 
     /// Whether any input at all arrived since the command started (an
-    /// interrupt, a command, or the end of input).
+    /// interrupt, a command, a blank line or the end of input).
     pub fn any_input(&self) -> bool {
         self.has_pending()
             || self.interrupted()
@@ -62,15 +66,42 @@ impl InputState {
             || self.blank.load(Ordering::Acquire)
     }
 
-    /// Marks that the input thread read a command line (for tests that
-    /// drive an engine without the input thread).
+    /// Marks that the input thread read a command line (also for tests
+    /// that drive an engine without the input thread).
     pub fn push_pending(&self) {
         self.pending.fetch_add(1, Ordering::AcqRel);
+        self.signal.set_input(true);
     }
 
     /// Requests an interrupt, as `# interrupt` does.
     pub fn request_interrupt(&self) {
-        self.interrupt.store(true, Ordering::Release);
+        self.signal.interrupt();
+    }
+
+    fn take_pending(&self) {
+        self.pending.fetch_sub(1, Ordering::AcqRel);
+    }
+
+    fn mark_blank(&self) {
+        self.blank.store(true, Ordering::Release);
+        self.signal.set_input(true);
+    }
+
+    fn mark_closed(&self) {
+        self.closed.store(true, Ordering::Release);
+        self.signal.set_input(true);
+    }
+
+    /// A command starts: interrupts and blank lines before it are
+    /// forgotten, while commands still waiting and the end of input still
+    /// count as input. The signal is cleared first and set again after,
+    /// so that input arriving meanwhile is never lost.
+    fn command_starts(&self) {
+        self.blank.store(false, Ordering::Release);
+        self.signal.clear();
+        if self.has_pending() || self.closed.load(Ordering::Acquire) {
+            self.signal.set_input(true);
+        }
     }
 }
 
@@ -163,8 +194,7 @@ pub fn execute(engine: &mut Engine, line: &str, out: &mut dyn Write, input: &Inp
     let mut parts = rest.splitn(2, ' ');
     let name = parts.next().unwrap_or("");
     let args_text = parts.next().unwrap_or("");
-    input.interrupt.store(false, Ordering::Release);
-    input.blank.store(false, Ordering::Release);
+    input.command_starts();
     let reply = match commands::find(name) {
         None => Err(GtpError::new("unknown command")),
         Some(cmd) => {
@@ -206,19 +236,19 @@ fn spawn_reader<R: BufRead + Send + 'static>(
             }
             let raw = String::from_utf8_lossy(&buf);
             if is_interrupt_line(&raw) {
-                state.interrupt.store(true, Ordering::Release);
+                state.request_interrupt();
                 continue;
             }
             if let Some(line) = preprocess(&raw) {
-                state.pending.fetch_add(1, Ordering::AcqRel);
+                state.push_pending();
                 if tx.send(line).is_err() {
                     break;
                 }
             } else {
-                state.blank.store(true, Ordering::Release);
+                state.mark_blank();
             }
         }
-        state.closed.store(true, Ordering::Release);
+        state.mark_closed();
     });
     rx
 }
@@ -254,19 +284,18 @@ fn read_line_capped<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> std::io::Re
 /// Runs a GTP session: reads commands from `input` until `quit` or EOF and
 /// writes the replies to `out`.
 pub fn run<R: BufRead + Send + 'static, W: Write>(engine: &mut Engine, input: R, mut out: W) {
-    let state = Arc::new(InputState::default());
+    let state = Arc::new(InputState::new(engine.stop_signal()));
     let rx = spawn_reader(input, state.clone());
-    engine.set_input(state.clone());
     loop {
         // Between commands the engine may think on the opponent's time.
-        if state.pending.load(Ordering::Acquire) == 0 {
-            engine.idle(&state);
+        if !state.has_pending() {
+            engine.idle();
         }
         let line = match rx.recv() {
             Ok(l) => l,
             Err(_) => break,
         };
-        state.pending.fetch_sub(1, Ordering::AcqRel);
+        state.take_pending();
         if !execute(engine, &line, &mut out, &state) {
             break;
         }
@@ -277,7 +306,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(engine: &mut Engine, input: R,
 /// tests and the `bench` command. The script is read on the calling
 /// thread, so nothing in it interrupts a running command.
 pub fn run_script(engine: &mut Engine, script: &str) -> String {
-    let state = InputState::default();
+    let state = InputState::new(engine.stop_signal());
     let mut out = Vec::new();
     for raw in script.split('\n') {
         if let Some(line) = preprocess(raw) {

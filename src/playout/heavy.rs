@@ -6,8 +6,8 @@
 //! are small fixed arrays.
 
 use super::patterns;
-use super::tactics::{capture_size, libs_after_at_least, self_atari_size};
 use crate::board::Board;
+use crate::tactics::{capture_size, libs_after_at_least, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, STRIDE};
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -92,18 +92,18 @@ pub fn heavy_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
             }
         }
     }
-    random_move(board, c, rng)
+    random_filtered_move(board, c, rng)
 }
 
 /// Captures of the last-move chain when it is in atari; for own chains
 /// next to the last move in atari: capture a neighbour in atari, or extend
 /// where that gives two liberties or more.
 ///
-/// TODO: MCTS-NOTES also refuses extensions into a working ladder
-/// (`tactics::extension_is_caught` reads them). An alternative policy with
-/// that check, pattern weights and other changes won 4 of 12 games against
-/// this one at 0.5 s/move, so the check is left out until it is measured
-/// on its own.
+/// Pachi and Fuego also refuse extensions into a working ladder here. A
+/// policy with that check, pattern weights and other changes won 4 of 12
+/// games against this one at 0.5 s/move, so the check is left out until
+/// it is measured on its own (the ladder reader is
+/// [`crate::tactics::ladder`]).
 fn atari_answers(board: &Board, c: Color, last: Point, cands: &mut Cands) {
     let own = c.stone();
     if board.stone(last) == (!c).stone() && board.libs(last) == 1 {
@@ -202,7 +202,7 @@ fn pattern_moves(board: &Board, center: Point, cands: &mut Cands) {
 
 /// A uniformly random legal point that is not an own true eye, refusing
 /// most self-ataris of two or more stones; pass when none is left.
-pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
+fn random_filtered_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
     let n = board.empty_points().len();
     if n == 0 {
         return Move::Pass;

@@ -9,7 +9,6 @@
 
 mod heavy;
 pub mod patterns;
-pub mod tactics;
 
 pub use heavy::heavy_move;
 
@@ -86,7 +85,7 @@ pub fn playout(
 ) -> f32 {
     let cap = max_moves(board.size());
     match policy {
-        Policy::Light => run::<true>(board, to_move, cap, rng, log, random_move),
+        Policy::Light => run::<true>(board, to_move, cap, rng, log, light_move),
         Policy::Heavy => run::<false>(board, to_move, cap, rng, log, heavy_move),
     }
     score(board, komi)
@@ -168,7 +167,7 @@ fn step(
 /// A uniformly random legal move for `c` that does not fill its own true
 /// eye; pass when there is none.
 #[inline]
-pub fn random_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
+pub fn light_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
     let start = below(rng, board.empty_points().len());
     match board.scan_legal_non_eye(c, start) {
         Some(p) => Move::Play(p),

@@ -130,7 +130,7 @@ fn never_fills_own_true_eye() {
     for seed in 0..500 {
         let mut rng = SmallRng::seed_from_u64(seed);
         for m in [
-            random_move(&b, Color::Black, &mut rng),
+            light_move(&b, Color::Black, &mut rng),
             heavy_move(&b, Color::Black, &mut rng),
         ] {
             if let Move::Play(p) = m {
@@ -150,7 +150,7 @@ fn random_playouts_never_fill_true_eyes() {
                 let mut c = Color::Black;
                 for _ in 0..max_moves(size) {
                     let m = match policy {
-                        Policy::Light => random_move(&b, c, &mut rng),
+                        Policy::Light => light_move(&b, c, &mut rng),
                         Policy::Heavy => heavy_move(&b, c, &mut rng),
                     };
                     if let Move::Play(p) = m {

@@ -2,9 +2,11 @@
 //! Pachi's heuristics (MCTS-NOTES "Priors"). They enter the ordinary
 //! statistics only, never AMAF.
 
+use super::params::{Bonus, PARAMS};
 use crate::board::Board;
 use crate::playout::patterns;
-use crate::playout::tactics::{capture_size, libs_after, rescue_size, self_atari_size};
+use crate::tactics::ladder::escape_fails;
+use crate::tactics::{capture_size, libs_after, rescue_size, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
 /// A prior in virtual visits and wins.
@@ -15,19 +17,15 @@ pub struct Prior {
 }
 
 impl Prior {
-    fn add(&mut self, visits: f32, wins: f32) {
-        self.visits += visits;
-        self.wins += wins;
+    fn add(&mut self, b: Bonus) {
+        self.visits += b.visits;
+        self.wins += b.wins;
     }
 }
 
-/// Even prior visits: 14 on small boards, 20 on 19x19 (Pachi).
+/// Even prior visits ([`PARAMS`]: 14 on small boards, 20 on 19x19).
 pub fn even_visits(size: usize) -> f32 {
-    if size >= 17 {
-        20.0
-    } else {
-        14.0
-    }
+    PARAMS.priors.even_visits.get(size)
 }
 
 /// Distance from the last move along chains (a chain counts as one step),
@@ -108,49 +106,55 @@ pub fn prior(board: &Board, c: Color, p: Point, dist: &[u8; MAX_POINTS]) -> Prio
         visits: even,
         wins: even / 2.0,
     };
+    let k = PARAMS.priors;
     if board.is_true_eye(p, c) {
-        pr.add(20.0, 0.0);
+        pr.add(k.own_eye);
         return pr;
     }
     // Captures and rescues.
     let captured = capture_size(board, c, p);
     if captured > 0 {
-        let bonus = if captured > 1 { 30.0 } else { 15.0 };
-        pr.add(bonus, bonus);
+        pr.add(if captured > 1 {
+            k.capture_more
+        } else {
+            k.capture_one
+        });
     }
     let rescued = rescue_size(board, c, p);
     if rescued > 0 {
         if captured == 0 && runs_into_ladder(board, c, p) {
             // Escaping a working ladder only loses more stones.
-            pr.add(20.0, 0.0);
+            pr.add(k.ladder_escape);
         } else {
-            let bonus = if rescued > 1 { 30.0 } else { 15.0 };
-            pr.add(bonus, bonus);
+            pr.add(if rescued > 1 {
+                k.rescue_more
+            } else {
+                k.rescue_one
+            });
         }
     }
     let caught = ladder_capture_size(board, c, p);
     if caught > 0 {
-        let bonus = if caught > 1 { 20.0 } else { 10.0 };
-        pr.add(bonus, bonus);
+        pr.add(if caught > 1 {
+            k.ladder_capture_more
+        } else {
+            k.ladder_capture_one
+        });
     }
     let self_atari = self_atari_size(board, c, p);
     if self_atari > 1 {
-        pr.add(if size >= 17 { 20.0 } else { 10.0 }, 0.0);
+        pr.add(Bonus::losses(k.self_atari.get(size)));
     }
     if patterns::matches(board, p) {
-        let bonus = if size >= 17 { 20.0 } else { 10.0 };
-        pr.add(bonus, bonus);
+        pr.add(Bonus::wins(k.pattern.get(size)));
     }
-    match dist[p.idx()] {
-        1 => pr.add(24.0, 24.0),
-        2 => pr.add(22.0, 22.0),
-        3 => pr.add(8.0, 8.0),
-        _ => {}
+    if let d @ 1..=3 = dist[p.idx()] {
+        pr.add(Bonus::wins(k.near_last[d as usize - 1]));
     }
     if empty_area(board, p) {
         match line(board, p) {
-            1 | 2 => pr.add(10.0, 0.0),
-            3 => pr.add(10.0, 10.0),
+            1 | 2 => pr.add(Bonus::losses(k.empty_area)),
+            3 => pr.add(Bonus::wins(k.empty_area)),
             _ => {}
         }
     }
@@ -164,9 +168,10 @@ fn runs_into_ladder(board: &Board, c: Color, p: Point) -> bool {
         return false;
     }
     let own = c.stone();
-    board.neighbours(p).iter().any(|&q| {
-        board.stone(q) == own && board.libs(q) == 1 && super::ladder::escape_fails(board, q, c)
-    })
+    board
+        .neighbours(p)
+        .iter()
+        .any(|&q| board.stone(q) == own && board.libs(q) == 1 && escape_fails(board, q, c))
 }
 
 /// Stones of an enemy chain that `c` catches in a working ladder by an
@@ -184,7 +189,7 @@ fn ladder_capture_size(board: &Board, c: Color, p: Point) -> u32 {
         }
         let mut b = board.clone();
         b.play_unchecked(c, Move::Play(p));
-        if b.stone(q) == enemy && b.libs(q) == 1 && super::ladder::escape_fails(&b, q, !c) {
+        if b.stone(q) == enemy && b.libs(q) == 1 && escape_fails(&b, q, !c) {
             best = best.max(b.chain_len(q));
         }
     }

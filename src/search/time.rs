@@ -1,17 +1,43 @@
-//! Time control: how long to think for one move (MCTS-NOTES "Time").
+//! Time control: the clock the controller set, and how long to think for
+//! one move (Pachi's scheme; the values are [`PARAMS`]`.time`).
 
-use crate::engine::{TimeControl, TimeLeft};
+use super::params::PARAMS;
 use std::time::Duration;
 
-/// Seconds kept back from every budget for the controller's lag.
-const LAG: f64 = 0.25;
+/// Time control as the controller set it (GTP `time_settings`,
+/// `kgs-time_settings`). Seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeControl {
+    /// No limit (the default, and GTP `time_settings 0 1 0`).
+    None,
+    /// Main time only.
+    Absolute { main: f64 },
+    /// Canadian byo-yomi: after main time, `stones` moves every `period`.
+    Canadian { main: f64, period: f64, stones: u32 },
+    /// Japanese byo-yomi: after main time, `periods` periods of `period`.
+    Japanese {
+        main: f64,
+        period: f64,
+        periods: u32,
+    },
+}
+
+/// Time remaining for one colour, from `time_left`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeLeft {
+    pub seconds: f64,
+    /// Stones (Canadian) or periods (Japanese) left; 0 in main time.
+    pub stones: u32,
+}
 
 /// Moves still to play by one side, from the empty points (Pachi):
-/// max((empty − 20% of the board) / 2, 30)... scaled down on small boards.
+/// (empty − 20% of the board) / 2, at least a quarter of the board's
+/// points clamped to 10..30.
 pub fn moves_left(empty: usize, size: usize) -> f64 {
+    let t = PARAMS.time;
     let area = (size * size) as f64;
-    let floor = (area / 4.0).clamp(10.0, 30.0);
-    ((empty as f64 - 0.2 * area) / 2.0).max(floor)
+    let floor = (area / 4.0).clamp(t.min_moves_left[0], t.min_moves_left[1]);
+    ((empty as f64 - t.reserved_area * area) / 2.0).max(floor)
 }
 
 /// Thinking time for one move: the target, never more than what keeps the
@@ -26,6 +52,7 @@ pub fn budget(
     size: usize,
     default: f64,
 ) -> Duration {
+    let t = PARAMS.time;
     let ml = moves_left(empty, size);
     let secs = match tc {
         TimeControl::None => default,
@@ -41,22 +68,26 @@ pub fn budget(
             Some(l) if l.stones > 0 => {
                 // In byo-yomi: `seconds` for `stones` moves.
                 let per = l.seconds / l.stones as f64;
-                (0.9 * per - LAG).min(per * 0.8).max(0.05)
+                (t.byoyomi_share * per - t.lag)
+                    .min(per * t.byoyomi_cap)
+                    .max(0.05)
             }
             _ => {
                 let remaining = left.map(|l| l.seconds).unwrap_or(main - used).max(0.0);
                 let per = period / stones.max(1) as f64;
-                main_time_share(remaining, ml) + 0.5 * per.max(0.0)
+                main_time_share(remaining, ml) + t.canadian_bonus * per.max(0.0)
             }
         },
         TimeControl::Japanese { main, period, .. } => match left {
             Some(l) if l.stones > 0 => {
                 let per = l.seconds.min(period);
-                (0.9 * per - LAG).min(per * 0.8).max(0.05)
+                (t.byoyomi_share * per - t.lag)
+                    .min(per * t.byoyomi_cap)
+                    .max(0.05)
             }
             _ => {
                 let remaining = left.map(|l| l.seconds).unwrap_or(main - used).max(0.0);
-                main_time_share(remaining, ml) + 0.6 * period
+                main_time_share(remaining, ml) + t.japanese_bonus * period
             }
         },
     };
@@ -68,8 +99,8 @@ fn main_time_share(remaining: f64, moves_left: f64) -> f64 {
     let share = remaining / moves_left;
     // Never more than a quarter of what is left, nor past the lag margin.
     share
-        .min(remaining * 0.25)
-        .min((remaining - LAG).max(0.0))
+        .min(remaining * PARAMS.time.main_cap)
+        .min((remaining - PARAMS.time.lag).max(0.0))
         .max(0.01)
 }
 

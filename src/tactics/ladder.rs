@@ -1,5 +1,12 @@
-//! Ladder reading for priors: does running from atari work?
+//! The ladder reader: does running from atari work? The priors ask it
+//! for escapes (an escape into a working ladder only loses more stones)
+//! and for ataris (an atari that starts a working ladder captures).
+//!
+//! A full read: at each step the attacker tries both liberties, so a
+//! ladder counts as broken only when every attack fails. Counter-captures
+//! of attacking stones in atari count as escapes.
 
+use super::has_capturable_neighbour;
 use crate::board::Board;
 use crate::types::{Color, Move, Point, Stone};
 
@@ -23,7 +30,7 @@ fn defender_loses(board: &Board, chain: Point, c: Color, depth: u32) -> bool {
         return false;
     }
     // A neighbouring attacker chain in atari can be captured: escape.
-    if has_capturable_neighbour(board, chain, c) {
+    if has_capturable_neighbour(board, chain) {
         return false;
     }
     let lib = board.atari_liberty(chain);
@@ -35,7 +42,7 @@ fn defender_loses(board: &Board, chain: Point, c: Color, depth: u32) -> bool {
     match b.libs(chain) {
         0 | 1 => true,
         2 => {
-            if has_capturable_neighbour(&b, chain, c) {
+            if has_capturable_neighbour(&b, chain) {
                 return false;
             }
             let mut libs = [Point::NONE; 2];
@@ -63,19 +70,6 @@ fn attacker_wins_with(board: &Board, chain: Point, c: Color, a: Point, depth: u3
         return false;
     }
     b.libs(chain) == 1 && defender_loses(&b, chain, c, depth + 2)
-}
-
-fn has_capturable_neighbour(board: &Board, chain: Point, c: Color) -> bool {
-    let enemy = (!c).stone();
-    let mut found = false;
-    board.for_each_stone(chain, |s| {
-        for q in board.neighbours(s) {
-            if board.stone(q) == enemy && board.libs(q) == 1 {
-                found = true;
-            }
-        }
-    });
-    found
 }
 
 #[cfg(test)]

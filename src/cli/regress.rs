@@ -317,9 +317,10 @@ impl FileReport {
         for r in &self.results {
             match r.outcome {
                 Outcome::UnexpectedFail => out.push(format!(
-                    "{name}:{} {} unexpected FAIL: Correct '{}', got '{}{}'",
+                    "{name}:{} {} ({}) unexpected FAIL: Correct '{}', got '{}{}'",
                     r.line,
                     r.id,
+                    r.command,
                     r.expected.as_deref().unwrap_or("(success)"),
                     if r.error { "? " } else { "" },
                     r.response

@@ -1,0 +1,232 @@
+//! Dead-stone judgement: chain statuses from the ownership statistics of
+//! playouts, after the static seki and sacrifice tests, with small
+//! invaders settled by Bouzy's territory map.
+
+use super::seki::{dead_by_sacrifice, static_seki};
+use super::PARAMS;
+use crate::board::Board;
+use crate::game::{dead_mask, Game};
+use crate::playout::{self, MoveLog, Policy};
+use crate::search::Ownership;
+use crate::types::{Color, Point, Stone, MAX_POINTS};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+/// The status of every chain at the end of a game, from ownership.
+#[derive(Clone, Debug, Default)]
+pub struct Judgement {
+    /// Stones of dead chains.
+    pub dead: Vec<Point>,
+    /// Stones of chains in seki.
+    pub seki: Vec<Point>,
+    /// Stones of chains whose fate the playouts do not agree on.
+    pub unclear: Vec<Point>,
+    /// The stones of `unclear` that the other colour owns more often than
+    /// their own: what a clean-up phase should try to capture.
+    pub likely_dead: Vec<Point>,
+}
+
+/// Chain statuses from ownership (MCTS-NOTES "Ownership"): a chain is dead
+/// when the other colour owns its points in at least 67% of the playouts,
+/// alive when its own colour does, unclear otherwise; an alive chain next
+/// to a point left empty in most playouts, or in seki by the static test,
+/// is in seki. Before ownership, two static tests: a seki
+/// ([`static_seki`]) and a chain killed by a sacrifice
+/// ([`dead_by_sacrifice`]). The thresholds are [`PARAMS`]'.
+pub fn judge(board: &Board, own: &Ownership) -> Judgement {
+    let geo = board.geometry();
+    let mut j = Judgement::default();
+    let static_seki = static_seki(board, &[]);
+    let sacrificed = dead_by_sacrifice(board);
+    let mut stones = Vec::new();
+    for p in geo.points() {
+        let Some(c) = board.stone(p).color() else {
+            continue;
+        };
+        if board.chain(p) != p {
+            continue;
+        }
+        stones.clear();
+        board.for_each_stone(p, |q| stones.push(q));
+        let n = stones.len() as f32;
+        let frac = |of: Color| -> f32 {
+            let v = if of == Color::Black {
+                &own.black
+            } else {
+                &own.white
+            };
+            stones.iter().map(|q| v[q.idx()]).sum::<f32>() / n
+        };
+        let (mine, theirs) = (frac(c), frac(!c));
+        // A static seki first: playouts cannot pass, so they end a seki
+        // with one side forced into the self-atari, and ownership then
+        // calls the other side's stones dead.
+        if static_seki.contains(&p) {
+            j.seki.extend_from_slice(&stones);
+            continue;
+        }
+        if sacrificed.contains(&p) {
+            j.dead.extend_from_slice(&stones);
+            continue;
+        }
+        if theirs >= PARAMS.dead_share {
+            j.dead.extend_from_slice(&stones);
+            continue;
+        }
+        let mut libs = [Point::NONE; 8];
+        let k = board.chain_liberties(p, &mut libs);
+        let dame_lib = libs[..k].iter().any(|l| {
+            let empty = 1.0 - own.black[l.idx()] - own.white[l.idx()];
+            empty >= PARAMS.dame_share
+                && board
+                    .neighbours(*l)
+                    .iter()
+                    .any(|q| board.stone(*q).color() == Some(!c))
+        });
+        if dame_lib && mine >= PARAMS.seki_own_share && k <= PARAMS.seki_max_liberties {
+            j.seki.extend_from_slice(&stones);
+        } else if mine < PARAMS.dead_share {
+            j.unclear.extend_from_slice(&stones);
+            if theirs > mine {
+                j.likely_dead.extend_from_slice(&stones);
+            }
+        }
+    }
+    settle_invaders(board, &mut j);
+    j
+}
+
+/// Small unclear chains inside the other colour's territory are dead
+/// (GNU Go's reading of a finished game). Playouts cannot tell: where the
+/// walls around an area have no eyes of their own, random play kills the
+/// wall as often as the invader. With every unclear and dead chain lifted
+/// off the board, Bouzy's 5/21 territory map ([`bouzy_territory`]) says
+/// whose area each point is; a small unclear chain all of whose points
+/// fall in the other colour's territory is dead.
+fn settle_invaders(board: &Board, j: &mut Judgement) {
+    if j.unclear.is_empty() {
+        return;
+    }
+    // Dead chains exert no influence either.
+    let mut off = j.unclear.clone();
+    off.extend_from_slice(&j.dead);
+    let lifted = dead_mask(board, &off);
+    let map = bouzy_territory(board, &lifted);
+    let mut dead = Vec::new();
+    let mut stones = Vec::new();
+    for &p in &j.unclear {
+        if board.chain(p) != p {
+            continue;
+        }
+        let Some(c) = board.stone(p).color() else {
+            continue;
+        };
+        stones.clear();
+        board.for_each_stone(p, |q| stones.push(q));
+        let theirs = |v: i32| if c == Color::Black { v < 0 } else { v > 0 };
+        if stones.len() <= PARAMS.max_invader && stones.iter().all(|q| theirs(map[q.idx()])) {
+            dead.extend_from_slice(&stones);
+        }
+    }
+    if dead.is_empty() {
+        return;
+    }
+    // One look per point to filter.
+    let is_dead = dead_mask(board, &dead);
+    j.unclear.retain(|p| !is_dead[p.idx()]);
+    j.likely_dead.retain(|p| !is_dead[p.idx()]);
+    j.dead.extend(dead);
+}
+
+/// Bouzy's 5/21 territory map (the one GNU Go uses for territory): stones
+/// start at +128 (black) or -128 (white), points in `lifted` count as
+/// empty; 5 dilations spread each colour's influence over points that the
+/// other colour does not touch, then 21 erosions wear it away wherever
+/// the two meet. Positive values are black's territory, negative white's.
+pub fn bouzy_territory(board: &Board, lifted: &[bool]) -> Vec<i32> {
+    let geo = board.geometry();
+    let mut v = vec![0i32; MAX_POINTS];
+    for p in geo.points() {
+        if lifted[p.idx()] {
+            continue;
+        }
+        v[p.idx()] = match board.stone(p).color() {
+            Some(Color::Black) => 128,
+            Some(Color::White) => -128,
+            None => 0,
+        };
+    }
+    let on = |q: Point| board.stone(q) != Stone::Edge;
+    for _ in 0..5 {
+        let old = v.clone();
+        for p in geo.points() {
+            let (mut pos, mut neg) = (0, 0);
+            for q in board.neighbours(p) {
+                if on(q) {
+                    pos += (old[q.idx()] > 0) as i32;
+                    neg += (old[q.idx()] < 0) as i32;
+                }
+            }
+            let x = old[p.idx()];
+            if x >= 0 && neg == 0 {
+                v[p.idx()] = x + pos;
+            } else if x <= 0 && pos == 0 {
+                v[p.idx()] = x - neg;
+            }
+        }
+    }
+    for _ in 0..21 {
+        let old = v.clone();
+        for p in geo.points() {
+            let x = old[p.idx()];
+            let mut wear = 0;
+            for q in board.neighbours(p) {
+                if on(q) {
+                    let y = old[q.idx()];
+                    wear += ((x > 0 && y <= 0) || (x < 0 && y >= 0)) as i32;
+                }
+            }
+            v[p.idx()] = if x > 0 {
+                (x - wear).max(0)
+            } else if x < 0 {
+                (x + wear).min(0)
+            } else {
+                0
+            };
+        }
+    }
+    v
+}
+
+/// Ownership of `game`'s position from `n` plain playouts without a tree,
+/// each side moving first in half of them. For judging a finished
+/// position: when the result is decided the search's win rates no longer
+/// tell good replies from bad ones, its tree lets the winner's invasions
+/// go unanswered, and its ownership calls live groups dead.
+pub fn sample_ownership(game: &Game, n: u32, policy: Policy, seed: u64) -> Ownership {
+    let board = game.board();
+    let mut rng = SmallRng::seed_from_u64(seed ^ board.hash());
+    let mut log = MoveLog::default();
+    let mut black = vec![0u32; MAX_POINTS];
+    let mut white = vec![0u32; MAX_POINTS];
+    for i in 0..n {
+        let mut b = board.clone();
+        let first = if i % 2 == 0 {
+            game.to_move()
+        } else {
+            !game.to_move()
+        };
+        log.clear();
+        playout::playout(&mut b, first, game.komi(), policy, &mut rng, &mut log);
+        b.add_area_owners(&mut black, &mut white);
+    }
+    let nf = n.max(1) as f32;
+    Ownership {
+        size: board.size(),
+        hash: board.hash(),
+        to_move: game.to_move(),
+        samples: n,
+        black: black.iter().map(|&v| v as f32 / nf).collect(),
+        white: white.iter().map(|&v| v as f32 / nf).collect(),
+    }
+}

@@ -1,0 +1,350 @@
+//! The end-of-game policy: which searched candidate to play, when to
+//! pass, what to capture before passing, when to resign. The search
+//! ranks moves by visits; this layer adds what visits cannot say: that a
+//! pass ends a won game only on a settled board, that a chain left in
+//! atari or dead stones left on the board can make a referee count the
+//! game otherwise, and that one low win rate is no reason to resign.
+
+use super::judge::{judge, sample_ownership, Judgement};
+use super::PARAMS;
+use crate::board::Board;
+use crate::game::{dead_mask, Game, Rules};
+use crate::playout::Policy;
+use crate::search::{filters_permit, Candidate, MoveFilter, Ownership, SearchInfo};
+use crate::tactics::{chain_escapes, self_atari_size};
+use crate::types::{Color, Move, Point};
+
+/// Which flavour of move generation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenMode {
+    /// `genmove`: may resign; the move is played.
+    Play,
+    /// `reg_genmove`: deterministic, never resigns, not played.
+    Regression,
+    /// `kgs-genmove_cleanup`: never passes while dead opponent stones are
+    /// on the board, never resigns.
+    Cleanup,
+}
+
+/// What the engine decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Move(Move),
+    Resign,
+}
+
+/// One decision's inputs besides the game.
+pub struct Turn<'a> {
+    /// The colour to move.
+    pub color: Color,
+    pub mode: GenMode,
+    /// The search's summary, candidates most visited first.
+    pub info: &'a SearchInfo,
+    /// The search's ownership statistics, if any.
+    pub search_ownership: Option<&'a Ownership>,
+    /// Moves the controller forbids (`avoid`/`allow`).
+    pub filters: &'a [MoveFilter],
+    /// Playouts a move when fixed (`--playouts`): a search that ran them
+    /// all is long enough to resign on.
+    pub fixed_playouts: Option<u64>,
+    /// Whether the search played with handicap (dynamic) komi: its win
+    /// rate then is no reason to resign.
+    pub komi_adjusted: bool,
+}
+
+/// The end-of-game policy with what it remembers between moves.
+#[derive(Clone, Debug)]
+pub struct Closer {
+    /// Resign below this win rate (0 never).
+    resign_threshold: f64,
+    /// Playout policy and seed of the judging playouts.
+    policy: Policy,
+    seed: u64,
+    /// For each colour, the position of its last search whose win rate
+    /// was below the threshold: resigning needs two such searches in a
+    /// row. Kept per colour, so that one process playing both colours
+    /// still resigns the lost side.
+    low_winrate_at: [Option<u64>; 2],
+    /// Ownership from plain playouts of the last position judged.
+    judged: Option<Ownership>,
+}
+
+impl Closer {
+    pub fn new(resign_threshold: f64, policy: Policy, seed: u64) -> Closer {
+        Closer {
+            resign_threshold,
+            policy,
+            seed,
+            low_winrate_at: [None, None],
+            judged: None,
+        }
+    }
+
+    /// Forgets the game (new game, new position loaded).
+    pub fn reset(&mut self) {
+        self.low_winrate_at = [None, None];
+        self.judged = None;
+    }
+
+    /// The judgement of `game`'s position from plain playouts (for
+    /// `final_score`, `final_status_list` and passing).
+    pub fn judge(&mut self, game: &Game) -> Judgement {
+        let own = self.judging_ownership(game);
+        judge(game.board(), &own)
+    }
+
+    /// Ownership for judging dead stones: plain playouts from the
+    /// position ([`sample_ownership`]), cached per position.
+    fn judging_ownership(&mut self, game: &Game) -> Ownership {
+        let board = game.board();
+        if let Some(o) = &self.judged {
+            if o.hash == board.hash() && o.size == board.size() && o.to_move == game.to_move() {
+                return o.clone();
+            }
+        }
+        let n = if board.size() >= 15 {
+            PARAMS.judge_playouts_large
+        } else {
+            PARAMS.judge_playouts_small
+        };
+        let o = sample_ownership(game, n, self.policy, self.seed);
+        self.judged = Some(o.clone());
+        o
+    }
+
+    /// [`Closer::decide`] among the candidates the turn's filters permit
+    /// as the first move. A decision they forbid (a pass, a capture of
+    /// dead stones off the candidate list) becomes the most visited
+    /// permitted candidate, or a pass when there is none.
+    pub fn decide_filtered(&mut self, game: &Game, t: &Turn) -> Decision {
+        if t.filters.is_empty() {
+            return self.decide(game, t);
+        }
+        let color = t.color;
+        let permitted = |m: Move| filters_permit(t.filters, color, 1, m);
+        let mut allowed = t.info.clone();
+        allowed.candidates.retain(|c| permitted(c.mv));
+        if let Some(best) = allowed.candidates.first() {
+            allowed.winrate = best.winrate;
+            allowed.score_mean = best.score_mean;
+        }
+        let turn = Turn {
+            info: &allowed,
+            ..*t
+        };
+        match self.decide(game, &turn) {
+            Decision::Move(m) if !permitted(m) => {
+                let fallback = allowed.candidates.first().map_or(Move::Pass, |c| c.mv);
+                log::info!(
+                    "{} is filtered out; playing {} instead",
+                    game.geometry().move_text(m),
+                    game.geometry().move_text(fallback)
+                );
+                Decision::Move(fallback)
+            }
+            d => d,
+        }
+    }
+
+    /// Chooses among the searched candidates: the most visited, unless
+    /// - cleaning up: a move toward capturing the opponent's dead (or
+    ///   likely dead) stones comes first;
+    /// - the win rate stayed below the resign threshold two searches in a
+    ///   row (never in the opening, nor with handicap komi): resign;
+    /// - the opponent passed and we win as judged: pass (after capturing
+    ///   dead stones when the win depends on their removal, and playing
+    ///   on while chains are unclear);
+    /// - the best move is a pass: only when winning on a settled board,
+    ///   else the best other move;
+    /// - the best move fills an own true eye: the best other move.
+    ///
+    /// Every pass first saves an own chain in atari under area scoring
+    /// ([`Closer::rescue_before_passing`]).
+    pub fn decide(&mut self, game: &Game, t: &Turn) -> Decision {
+        let (color, mode, info) = (t.color, t.mode, t.info);
+        let cands = &info.candidates;
+        let Some(best) = cands.first() else {
+            return Decision::Move(Move::Pass);
+        };
+        let board = game.board();
+        let size = board.size();
+        let opponent_passed = game.move_count() > 0 && board.last_move() == Move::Pass;
+        // Our judgement of the position as it stands, where passing or
+        // cleaning up depends on it. Cleaning up takes the search's own
+        // ownership, which sees what the mover can capture (a wrong guess
+        // costs a move inside the opponent's area, nothing under area
+        // scoring); passing takes plain playouts, which do not flatter
+        // the mover.
+        let search_own = t
+            .search_ownership
+            .filter(|o| o.samples > 0 && o.hash == board.hash() && o.size == board.size());
+        let judgement = match search_own {
+            Some(o) if mode == GenMode::Cleanup => judge(board, o),
+            _ if mode == GenMode::Cleanup || opponent_passed || best.mv == Move::Pass => {
+                judge(board, &self.judging_ownership(game))
+            }
+            _ => Judgement::default(),
+        };
+        let (dead, seki) = (&judgement.dead, &judgement.seki);
+        let margin = |dead: &[Point]| {
+            let m = game.score_with(dead, seki).margin();
+            if color == Color::Black {
+                m
+            } else {
+                -m
+            }
+        };
+        let win_judged = margin(dead) > 0.0;
+        let win_as_is = margin(&[]) > 0.0;
+        let opponents = |stones: &[Point]| -> Vec<Point> {
+            stones
+                .iter()
+                .copied()
+                .filter(|p| board.stone(*p).color() == Some(!color))
+                .collect()
+        };
+        let dead_opponent = opponents(dead);
+        let best_non_pass = cands
+            .iter()
+            .find(|c| c.mv != Move::Pass && !fills_own_eye(board, color, c.mv));
+
+        if mode == GenMode::Cleanup {
+            // The opponent disputes the dead stones: play out every chain
+            // of theirs that is more likely dead than alive.
+            let mut targets = dead_opponent.clone();
+            targets.extend(opponents(&judgement.likely_dead));
+            if let Some(m) = capture_dead(game, color, &targets, cands) {
+                return Decision::Move(m);
+            }
+        }
+        if mode == GenMode::Play && self.resign_threshold > 0.0 {
+            let enough = info.playouts >= PARAMS.resign_min_playouts
+                || t.fixed_playouts.is_some_and(|n| info.playouts >= n);
+            let opening = game.move_count() < size * size / PARAMS.resign_opening_divisor;
+            let low =
+                enough && !opening && !t.komi_adjusted && best.winrate < self.resign_threshold;
+            // The win rate must stay low: our search two plies back in this
+            // game (the position before our last move) was low too. One
+            // low reading may be a fight the search has not read out yet.
+            let hashes = game.position_hashes();
+            let last = &mut self.low_winrate_at[color.index()];
+            let stayed = hashes.len() >= 3 && *last == Some(hashes[hashes.len() - 3]);
+            *last = low.then(|| board.hash());
+            if low && stayed {
+                return Decision::Resign;
+            }
+        }
+        // A pass needs a settled board: no chain whose fate the playouts
+        // disagree on, unless no useful move is left.
+        let settled = judgement.unclear.is_empty() || best_non_pass.is_none();
+        // Every pass below first saves an own chain in atari if it can.
+        let pass =
+            || Decision::Move(rescue_before_passing(game, color, dead).unwrap_or(Move::Pass));
+        if opponent_passed && win_judged {
+            if !settled {
+                if let Some(c) = best_non_pass {
+                    return Decision::Move(c.mv);
+                }
+            }
+            if win_as_is || dead_opponent.is_empty() {
+                return pass();
+            }
+            // Winning, but only once dead stones come off: take them off
+            // first so that no referee can read the position otherwise.
+            if let Some(m) = capture_dead(game, color, &dead_opponent, cands) {
+                return Decision::Move(m);
+            }
+            return pass();
+        }
+        if best.mv == Move::Pass {
+            if win_judged && settled {
+                return pass();
+            }
+            // Never pass into a loss while useful moves remain.
+            if let Some(c) = best_non_pass {
+                return Decision::Move(c.mv);
+            }
+            return pass();
+        }
+        if fills_own_eye(board, color, best.mv) {
+            return Decision::Move(best_non_pass.map(|c| c.mv).unwrap_or(Move::Pass));
+        }
+        Decision::Move(best.mv)
+    }
+}
+
+/// Instead of a pass under area scoring: a move that saves an own chain
+/// in atari (not judged dead) by playing its liberty, when that leaves
+/// the chain two liberties or more; the largest such chain first. Filling
+/// a point of one's own area costs nothing there, and a chain the
+/// opponent can take (a stone left in atari in a ko) is one a referee may
+/// count as lost.
+fn rescue_before_passing(game: &Game, color: Color, dead: &[Point]) -> Option<Move> {
+    if game.rules() != Rules::Chinese {
+        return None;
+    }
+    let board = game.board();
+    let dead = dead_mask(board, dead);
+    let mut best: Option<(u32, Move)> = None;
+    for p in board.geometry().points() {
+        if board.stone(p) != color.stone()
+            || board.chain(p) != p
+            || board.libs(p) != 1
+            || dead[p.idx()]
+        {
+            continue;
+        }
+        let n = board.chain_len(p);
+        // The extension (not a capture) that leaves two liberties.
+        chain_escapes(board, p, |l, captures| {
+            let m = Move::Play(l);
+            if !captures && game.is_legal(color, m) && best.is_none_or(|b| b.0 < n) {
+                best = Some((n, m));
+            }
+        });
+    }
+    best.map(|b| b.1)
+}
+
+/// Whether `m` fills a true eye of `color`.
+fn fills_own_eye(board: &Board, color: Color, m: Move) -> bool {
+    match m {
+        Move::Play(p) => board.is_true_eye(p, color),
+        Move::Pass => false,
+    }
+}
+
+/// A move toward capturing dead opponent stones: a legal liberty of the
+/// dead chain with the fewest liberties that is not a self-atari, the
+/// most visited such move first.
+fn capture_dead(game: &Game, color: Color, dead: &[Point], cands: &[Candidate]) -> Option<Move> {
+    let board = game.board();
+    let mut best: Option<(u32, u32, Move)> = None;
+    for &p in dead {
+        if board.chain(p) != p {
+            continue;
+        }
+        let libs = board.libs(p);
+        let mut buf = [Point::NONE; 16];
+        let k = board.chain_liberties(p, &mut buf);
+        for &l in &buf[..k] {
+            let m = Move::Play(l);
+            if !game.is_legal(color, m) || board.is_true_eye(l, color) {
+                continue;
+            }
+            if libs > 1 && self_atari_size(board, color, l) > 0 {
+                continue;
+            }
+            let visits = cands
+                .iter()
+                .find(|c| c.mv == m)
+                .map(|c| c.visits)
+                .unwrap_or(0);
+            let key = (u32::MAX - libs, visits);
+            if best.is_none_or(|b| (b.0, b.1) < key) {
+                best = Some((key.0, key.1, m));
+            }
+        }
+    }
+    best.map(|b| b.2)
+}

@@ -1,0 +1,352 @@
+//! One simulation of the search: descend the shared tree by the RAVE
+//! value, expand a leaf with priors, play out, back up wins, scores and
+//! AMAF statistics, and count who owned each point at the end.
+
+use super::node::{Node, PASS_CODE};
+use super::params::PARAMS;
+use super::{filters_permit, priors, MoveFilter, SearchConfig};
+use crate::board::Board;
+use crate::playout::{self, MoveLog};
+use crate::types::{Color, Move, Point, MAX_POINTS};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+
+/// Shared state of one search.
+pub(super) struct Shared<'a> {
+    pub(super) root: &'a Node,
+    pub(super) board: &'a Board,
+    pub(super) to_move: Color,
+    pub(super) komi: f32,
+    pub(super) cfg: &'a SearchConfig,
+    /// Move number of the root (for the pass rule).
+    pub(super) move_number: usize,
+    pub(super) stop: AtomicBool,
+    pub(super) playouts: AtomicU64,
+    pub(super) playout_limit: u64,
+    pub(super) nodes: AtomicUsize,
+    pub(super) own_black: Vec<AtomicU32>,
+    pub(super) own_white: Vec<AtomicU32>,
+    pub(super) own_samples: AtomicU32,
+    pub(super) filters: &'a [MoveFilter],
+    /// Deepest move the filters apply to (0: none).
+    pub(super) filter_depth: usize,
+}
+
+/// Per-worker scratch, made once per search and reused.
+struct Scratch<'a> {
+    rng: SmallRng,
+    log: MoveLog,
+    path: Vec<&'a Node>,
+    /// Log length when each depth of `path` was reached.
+    starts: Vec<usize>,
+    stamp: Vec<u32>,
+    first_color: Vec<u8>,
+    first_idx: Vec<u16>,
+    gen: u32,
+    own_black: Vec<u32>,
+    own_white: Vec<u32>,
+    own_n: u32,
+    dist: Box<[u8; MAX_POINTS]>,
+}
+
+impl Scratch<'_> {
+    fn new(seed: u64) -> Self {
+        Scratch {
+            rng: SmallRng::seed_from_u64(seed),
+            log: MoveLog::default(),
+            path: Vec::with_capacity(256),
+            starts: Vec::with_capacity(256),
+            stamp: vec![0; MAX_POINTS],
+            first_color: vec![0; MAX_POINTS],
+            first_idx: vec![0; MAX_POINTS],
+            gen: 0,
+            own_black: vec![0; MAX_POINTS],
+            own_white: vec![0; MAX_POINTS],
+            own_n: 0,
+            dist: Box::new([u8::MAX; MAX_POINTS]),
+        }
+    }
+}
+
+/// RAVE equivalence constant K ([`PARAMS`]).
+fn rave_k(size: usize) -> f64 {
+    PARAMS.rave_k.get(size)
+}
+
+/// Move number from which a pass child is offered (Pachi: size² / (7 −
+/// size/5)); before it only when the last move was a pass.
+fn pass_threshold(size: usize) -> usize {
+    let d = 7usize.saturating_sub(size / 5).max(1);
+    size * size / d
+}
+
+pub(super) fn code_of(m: Move) -> u16 {
+    match m {
+        Move::Pass => PASS_CODE,
+        Move::Play(p) => p.0,
+    }
+}
+
+pub(super) fn move_of(code: u16) -> Move {
+    if code == PASS_CODE {
+        Move::Pass
+    } else {
+        Move::Play(Point(code))
+    }
+}
+
+/// Children of a node for `color` to move on `board`, with priors.
+pub(super) fn make_children(
+    board: &Board,
+    color: Color,
+    move_number: usize,
+    dist: &mut [u8; MAX_POINTS],
+) -> Vec<Node> {
+    priors::last_move_distance(board, dist);
+    let mut kids = Vec::with_capacity(board.empty_points().len() + 1);
+    for &e in board.empty_points() {
+        let p = Point(e);
+        if !board.is_legal(color, p) {
+            continue;
+        }
+        let pr = priors::prior(board, color, p, dist);
+        kids.push(Node::new(
+            p.0,
+            pr.visits.round().clamp(0.0, u16::MAX as f32) as u16,
+            pr.wins.round().clamp(0.0, u16::MAX as f32) as u16,
+        ));
+    }
+    if kids.is_empty()
+        || move_number >= pass_threshold(board.size())
+        || board.last_move() == Move::Pass
+    {
+        let even = priors::even_visits(board.size());
+        kids.push(Node::new(PASS_CODE, even as u16, (even / 2.0) as u16));
+    }
+    kids
+}
+
+impl<'a> Shared<'a> {
+    /// Mover of the node at `depth` (the root's "mover" is the opponent).
+    #[inline]
+    fn mover(&self, depth: usize) -> Color {
+        if depth % 2 == 1 {
+            self.to_move
+        } else {
+            !self.to_move
+        }
+    }
+
+    /// The child of `node` to descend to: the best value, ties broken at
+    /// random. `mover` plays the child's move as the `depth`-th move from
+    /// the root; children the filters forbid there are passed over unless
+    /// all are.
+    fn select(&self, node: &'a Node, rng: &mut SmallRng, mover: Color, depth: usize) -> &'a Node {
+        let kids = node.kids();
+        let k = rave_k(self.board.size());
+        let filtered = depth <= self.filter_depth;
+        let mut best = &kids[0];
+        let mut best_v = f64::NEG_INFINITY;
+        for c in kids {
+            let mut v = c.value(k) + rng.gen::<f64>() * PARAMS.select_jitter;
+            if c.mv == PASS_CODE {
+                v -= PARAMS.pass_tie_penalty;
+            }
+            if filtered && !filters_permit(self.filters, mover, depth, move_of(c.mv)) {
+                // Below every permitted child, above nothing.
+                v -= 1e9;
+            }
+            if v > best_v {
+                best_v = v;
+                best = c;
+            }
+        }
+        best
+    }
+
+    fn expand(
+        &self,
+        node: &'a Node,
+        board: &Board,
+        color: Color,
+        depth: usize,
+        s: &mut Scratch<'a>,
+    ) {
+        if self.nodes.load(Ordering::Relaxed) >= self.cfg.max_nodes {
+            return;
+        }
+        let kids = make_children(board, color, self.move_number + depth, &mut s.dist);
+        let n = kids.len();
+        if node.children.set(kids.into_boxed_slice()).is_ok() {
+            self.nodes.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+
+    /// One simulation: descend, expand, play out, back up. `board` is the
+    /// worker's own board, reset here to the root position (a copy of the
+    /// part in use).
+    fn simulate(&self, s: &mut Scratch<'a>, board: &mut Board) {
+        board.clone_from(self.board);
+        s.path.clear();
+        s.starts.clear();
+        s.log.clear();
+        let mut node = self.root;
+        let mut color = self.to_move;
+        node.visits.fetch_add(1, Ordering::Relaxed);
+        s.path.push(node);
+        s.starts.push(0);
+        let mut passes = 0;
+        loop {
+            if node.kids().is_empty() {
+                let depth = s.path.len() - 1;
+                if depth > 0 && node.visits.load(Ordering::Relaxed) <= PARAMS.expand_after {
+                    break;
+                }
+                self.expand(node, board, color, depth, s);
+                if node.kids().is_empty() {
+                    break;
+                }
+            }
+            let child = self.select(node, &mut s.rng, color, s.path.len());
+            child.visits.fetch_add(1, Ordering::Relaxed);
+            let m = move_of(child.mv);
+            board.play_unchecked(color, m);
+            s.path.push(child);
+            match m {
+                Move::Pass => passes += 1,
+                Move::Play(p) => {
+                    passes = 0;
+                    s.log.push(color, p);
+                }
+            }
+            s.starts.push(s.log.len);
+            color = !color;
+            node = child;
+            if passes >= 2 || s.path.len() >= PARAMS.max_tree_depth {
+                break;
+            }
+        }
+        let score = playout::playout(
+            board,
+            color,
+            self.komi,
+            self.cfg.policy,
+            &mut s.rng,
+            &mut s.log,
+        );
+        self.record_ownership(board, s);
+        self.backup(score, s);
+        self.playouts.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn record_ownership(&self, board: &Board, s: &mut Scratch<'a>) {
+        board.add_area_owners(&mut s.own_black, &mut s.own_white);
+        s.own_n += 1;
+        if s.own_n >= PARAMS.ownership_flush {
+            self.flush_ownership(s);
+        }
+    }
+
+    fn flush_ownership(&self, s: &mut Scratch<'a>) {
+        if s.own_n == 0 {
+            return;
+        }
+        for p in self.board.geometry().points() {
+            let i = p.idx();
+            if s.own_black[i] > 0 {
+                self.own_black[i].fetch_add(s.own_black[i], Ordering::Relaxed);
+                s.own_black[i] = 0;
+            }
+            if s.own_white[i] > 0 {
+                self.own_white[i].fetch_add(s.own_white[i], Ordering::Relaxed);
+                s.own_white[i] = 0;
+            }
+        }
+        self.own_samples.fetch_add(s.own_n, Ordering::Relaxed);
+        s.own_n = 0;
+    }
+
+    /// Updates wins, scores and AMAF along the path.
+    fn backup(&self, score: f32, s: &mut Scratch<'a>) {
+        // Half-points for black: 2 win, 1 draw, 0 loss.
+        let black_result: u32 = if score > 0.0 {
+            2
+        } else if score < 0.0 {
+            0
+        } else {
+            1
+        };
+        let half_score = (score * 2.0).round() as i64;
+        s.gen = s.gen.wrapping_add(1);
+        if s.gen == 0 {
+            s.stamp.fill(0);
+            s.gen = 1;
+        }
+        let gen = s.gen;
+        let total = s.log.len;
+        let mut i = total;
+        for d in (0..s.path.len()).rev() {
+            let node = s.path[d];
+            let mover = self.mover(d);
+            let (res, sc) = if mover == Color::Black {
+                (black_result, half_score)
+            } else {
+                (2 - black_result, -half_score)
+            };
+            node.wins.fetch_add(res, Ordering::Relaxed);
+            node.score_sum.fetch_add(sc, Ordering::Relaxed);
+            // First plays at each point from this depth on.
+            let start = s.starts[d];
+            while i > start {
+                i -= 1;
+                let p = s.log.points[i] as usize;
+                s.stamp[p] = gen;
+                s.first_color[p] = s.log.colors[i];
+                s.first_idx[p] = i as u16;
+            }
+            let kids = node.kids();
+            if kids.is_empty() {
+                continue;
+            }
+            // Children are moves of the side to move at this node.
+            let child_mover = !mover;
+            let child_res = 2 - res;
+            let span = (total - start).max(1);
+            for c in kids {
+                let p = c.mv as usize;
+                if c.mv == PASS_CODE || s.stamp[p] != gen || s.first_color[p] != child_mover as u8 {
+                    continue;
+                }
+                let third = 3 * (s.first_idx[p] as usize - start) / span;
+                let w = 3 - third.min(2) as u32;
+                add_relaxed(&c.amaf_visits, w);
+                add_relaxed(&c.amaf_wins, w * child_res);
+            }
+        }
+    }
+
+    pub(super) fn worker(&self, seed: u64) {
+        let mut s = Scratch::new(seed);
+        let mut board = self.board.clone();
+        while !self.stop.load(Ordering::Relaxed) {
+            if self.playouts.load(Ordering::Relaxed) >= self.playout_limit {
+                break;
+            }
+            self.simulate(&mut s, &mut board);
+        }
+        self.flush_ownership(&mut s);
+    }
+}
+
+/// Adds `x` to `a` with a plain load and store rather than an atomic
+/// read-modify-write: Fuego's lock-free updates (Enzenberger and Mueller
+/// 2009). Two threads adding at once may lose one addition, which AMAF
+/// statistics can spare. Each playout adds to the AMAF counts of dozens
+/// of children that both threads share; with locked adds their cache
+/// lines bounced between the cores and two threads ran a median 1.80x
+/// one thread on 9x9, with these stores 1.92x (docs/performance.md).
+#[inline]
+fn add_relaxed(a: &std::sync::atomic::AtomicU32, x: u32) {
+    a.store(a.load(Ordering::Relaxed).wrapping_add(x), Ordering::Relaxed);
+}

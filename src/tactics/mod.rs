@@ -1,0 +1,206 @@
+//! Tactics: local questions about a move or a chain that every layer
+//! above asks the same way. The heavy playouts ask them at every move,
+//! the priors at every node expansion, the end-of-game judgement on the
+//! final position; each question has one implementation here.
+//!
+//! - liberties after a move ([`libs_after`], [`libs_after_at_least`]):
+//!   the empty neighbours of the move and the liberties of the own chains
+//!   it joins. Points a capture would free are never counted here; the
+//!   callers that care ask [`capture_size`] or [`capturing_neighbours`]
+//!   beside it.
+//! - captures and rescues ([`capture_size`], [`rescue_size`]), self-atari
+//!   ([`self_atari_size`]), the ways out of atari ([`chain_escapes`]) and
+//!   the enemy chains in atari around a chain
+//!   ([`for_each_capturable_neighbour`]);
+//! - [`ladder`]: the one ladder reader;
+//! - [`seki`]: reading of two-liberty standoffs (seki and the sacrifices
+//!   that break them), for the end-of-game judgement.
+//!
+//! Nothing here allocates but the ladder and seki readers, which copy the
+//! board.
+
+pub mod ladder;
+pub mod seki;
+
+use crate::board::Board;
+use crate::types::{Color, Point, Stone};
+
+/// Total stones of the distinct chains of `stone` next to `p` whose
+/// liberty count passes `libs_ok`.
+#[inline]
+fn neighbour_chain_stones(
+    board: &Board,
+    p: Point,
+    stone: Stone,
+    libs_ok: impl Fn(u32) -> bool,
+) -> u32 {
+    let mut heads = [Point::NONE; 4];
+    let mut n = 0;
+    let mut total = 0;
+    for q in board.neighbours(p) {
+        if board.stone(q) == stone && libs_ok(board.libs(q)) {
+            let h = board.chain(q);
+            if !heads[..n].contains(&h) {
+                heads[n] = h;
+                n += 1;
+                total += board.chain_len(q);
+            }
+        }
+    }
+    total
+}
+
+/// Stones of `!c` that `c` captures by playing at `p`.
+#[inline]
+pub fn capture_size(board: &Board, c: Color, p: Point) -> u32 {
+    neighbour_chain_stones(board, p, (!c).stone(), |l| l == 1)
+}
+
+/// Liberties the chain of `c` would have after playing at `p`, counted up
+/// to 4, not counting points freed by captures.
+pub fn libs_after(board: &Board, c: Color, p: Point) -> usize {
+    libs_after_capped(board, c, p, 4)
+}
+
+/// Whether the chain of `c` would have at least `k` liberties (k <= 4)
+/// after playing at `p`, not counting points freed by captures: the same
+/// answer as `libs_after(..) >= k`, often without walking a chain.
+#[inline]
+pub fn libs_after_at_least(board: &Board, c: Color, p: Point, k: usize) -> bool {
+    libs_after_capped(board, c, p, k) >= k
+}
+
+/// [`libs_after`] counted up to `cap` (at most 4).
+fn libs_after_capped(board: &Board, c: Color, p: Point, cap: usize) -> usize {
+    let own = c.stone();
+    // Bounds that need no walk: the empty neighbours are liberties, and an
+    // own neighbour chain keeps all its liberties but `p`.
+    if board.neighbour_count(p, Stone::Empty) as usize >= cap {
+        return cap;
+    }
+    for q in board.neighbours(p) {
+        if board.stone(q) == own && board.libs(q) as usize > cap {
+            return cap;
+        }
+    }
+    let mut libs = [Point::NONE; 4];
+    let mut n = 0;
+    for q in board.neighbours(p) {
+        match board.stone(q) {
+            Stone::Empty => push_lib(&mut libs, &mut n, q, p),
+            s if s == own => {
+                let mut buf = [Point::NONE; 5];
+                let k = board.chain_liberties(q, &mut buf[..=cap]);
+                for &l in &buf[..k] {
+                    push_lib(&mut libs, &mut n, l, p);
+                }
+            }
+            _ => {}
+        }
+        if n >= cap {
+            return cap;
+        }
+    }
+    n
+}
+
+#[inline]
+fn push_lib(libs: &mut [Point; 4], n: &mut usize, q: Point, played: Point) {
+    if q != played && *n < 4 && !libs[..*n].contains(&q) {
+        libs[*n] = q;
+        *n += 1;
+    }
+}
+
+/// Stones of own chains in atari next to `p` that a move there saves: the
+/// move leaves them with at least two liberties, or captures.
+pub fn rescue_size(board: &Board, c: Color, p: Point) -> u32 {
+    let total = neighbour_chain_stones(board, p, c.stone(), |l| l == 1);
+    if total == 0 {
+        return 0;
+    }
+    if capture_size(board, c, p) > 0 || libs_after_at_least(board, c, p, 2) {
+        total
+    } else {
+        0
+    }
+}
+
+/// Stones left in atari if `c` plays at `p` (the new chain), or 0 when the
+/// move is not a self-atari (two or more liberties, or it captures).
+#[inline]
+pub fn self_atari_size(board: &Board, c: Color, p: Point) -> u32 {
+    if board.neighbour_count(p, Stone::Empty) >= 2 {
+        return 0;
+    }
+    if capture_size(board, c, p) > 0 || libs_after_at_least(board, c, p, 2) {
+        return 0;
+    }
+    1 + neighbour_chain_stones(board, p, c.stone(), |_| true)
+}
+
+/// Neighbours of `p` that hold a stone of the opponent of `c` in atari:
+/// each is a point that `c` playing at `p` frees by capturing.
+#[inline]
+pub fn capturing_neighbours(board: &Board, c: Color, p: Point) -> u32 {
+    let enemy = (!c).stone();
+    board
+        .neighbours(p)
+        .iter()
+        .filter(|&&q| board.stone(q) == enemy && board.libs(q) == 1)
+        .count() as u32
+}
+
+/// Calls `f(point, captures)` for the saving moves of the chain at `chain`
+/// (in atari): the liberties of neighbouring enemy chains in atari
+/// (`captures` true), then the extension on its own liberty when that
+/// leaves two liberties or more, counting a point the extension frees by
+/// capturing as one. Points may repeat. Precondition: `chain` holds a
+/// stone in atari.
+pub fn chain_escapes(board: &Board, chain: Point, mut f: impl FnMut(Point, bool)) {
+    let Some(c) = board.stone(chain).color() else {
+        return;
+    };
+    for_each_capturable_neighbour(board, chain, |lib| {
+        if board.is_legal(c, lib) {
+            f(lib, true)
+        }
+    });
+    let lib = board.atari_liberty(chain);
+    if board.is_legal(c, lib)
+        && libs_after_capped(board, c, lib, 2) as u32 + capturing_neighbours(board, c, lib) >= 2
+    {
+        f(lib, false);
+    }
+}
+
+/// Calls `f(liberty)` for each enemy chain in atari next to the chain at
+/// `chain` (a chain may be reported more than once).
+pub fn for_each_capturable_neighbour(board: &Board, chain: Point, mut f: impl FnMut(Point)) {
+    let Some(c) = board.stone(chain).color() else {
+        return;
+    };
+    let enemy = (!c).stone();
+    board.for_each_stone(chain, |s| {
+        // Most stones of a long chain touch no enemy: one test skips them.
+        if board.neighbour_count(s, enemy) == 0 {
+            return;
+        }
+        for q in board.neighbours(s) {
+            if board.stone(q) == enemy && board.libs(q) == 1 {
+                f(board.atari_liberty(q));
+            }
+        }
+    });
+}
+
+/// Whether an enemy chain next to the chain at `chain` is in atari: the
+/// chain can capture it and gain liberties.
+pub fn has_capturable_neighbour(board: &Board, chain: Point) -> bool {
+    let mut found = false;
+    for_each_capturable_neighbour(board, chain, |_| found = true);
+    found
+}
+
+#[cfg(test)]
+mod tests;
