@@ -3,8 +3,9 @@
 //! and stderr kept clear of anything Lizzie would read as GTP.
 //!
 //! In-process tests drive `kosumi::gtp::execute` with an input state that
-//! a helper thread marks as "input arrived"; the timing and stderr tests
-//! run the real binary.
+//! a helper thread marks as "input arrived"; the timing and stderr tests,
+//! and the genmove_analyze replies gogui-regress cannot judge (once tests
+//! 90, 100, 120, 130 and 150 of gtp-tests/gui.tst), run the real binary.
 
 use kosumi::engine::{Config, Engine};
 use kosumi::gtp::{self, InputState};
@@ -738,6 +739,96 @@ fn analysis_stream_ends_on_any_command_which_is_then_answered() {
     assert!(rest.iter().all(|l| l.starts_with("info move ")), "{rest:?}");
     p.send("4 name\n");
     assert_eq!(p.reply(Duration::from_secs(5)), ["=4 kosumi"]);
+    p.finish();
+}
+
+/// A streamed genmove_analyze reply read from the binary: `=id` alone on
+/// the first line, strict info lines, `play MOVE` last; returns the move.
+/// Candidates shown must pass `shown`.
+fn streamed_move(p: &Proc, id: &str, kata: bool, shown: impl Fn(&str) -> bool) -> String {
+    let r = p.reply(Duration::from_secs(30));
+    assert!(r.len() >= 2 && r[0] == format!("={id}"), "{r:?}");
+    for l in &r[1..r.len() - 1] {
+        for c in parse_line(l, kata, 9).0 {
+            assert!(shown(&c.mv), "{id}: candidate {} shown: {l}", c.mv);
+        }
+    }
+    let mv = r[r.len() - 1]
+        .strip_prefix("play ")
+        .unwrap_or_else(|| panic!("{id}: no play line: {r:?}"));
+    assert!(is_vertex(mv, 9) || mv == "pass", "{id}: {mv}");
+    mv.to_string()
+}
+
+/// What gui.tst's tests 90, 100, 120, 130 and 150 checked of the
+/// genmove_analyze replies before they moved here: gogui-regress takes a
+/// reply's text from after its first space, which in a reply whose first
+/// line is `=id` alone falls inside the next line, so it cannot judge
+/// them. Same binary, flags and commands as the regression run; gui.tst
+/// still checks the moves played, with printsgf.
+#[test]
+fn genmove_analyze_replies_through_the_binary() {
+    // The flags `kosumi regress` starts the engine with.
+    let mut p = spawn(&["--threads", "1", "--playouts", "4000"], "warn");
+    let setup = |p: &mut Proc, lines: &str| {
+        for l in lines.lines() {
+            p.send(&format!("{l}\n"));
+            assert_eq!(p.reply(Duration::from_secs(5)), ["= "], "{l}");
+        }
+    };
+    setup(&mut p, "boardsize 9\nclear_board\nkomi 7\nplay b e5");
+    p.send("90 lz-genmove_analyze w 50\n");
+    let w = streamed_move(&p, "90", false, |_| true);
+    p.send("100 kata-genmove_analyze b 50\n");
+    let b = streamed_move(&p, "100", true, |_| true);
+    // Both were played: the points are taken, white is to move.
+    for mv in [&w, &b] {
+        if mv != "pass" {
+            p.send(&format!("is_legal w {mv}\n"));
+            assert_eq!(p.reply(Duration::from_secs(5)), ["= 0"], "{mv}");
+        }
+    }
+    p.send("showboard\n");
+    let board = p.reply(Duration::from_secs(5)).join("\n");
+    assert!(board.contains("white to move"), "{board}");
+
+    // White's D5 E5 F5 in atari: black G5 captures.
+    setup(
+        &mut p,
+        "clear_board\nplay b c5\nplay b d4\nplay b e4\nplay b f4\nplay b d6\n\
+         play b e6\nplay b f6\nplay w d5\nplay w e5\nplay w f5\nplay w h5",
+    );
+    p.send("120 kata-genmove_analyze b 50\n");
+    assert_eq!(streamed_move(&p, "120", true, |_| true), "G5");
+    setup(&mut p, "undo");
+    p.send("130 kata-genmove_analyze b 50 avoid b G5 1\n");
+    let mv = streamed_move(&p, "130", true, |m| m != "G5");
+    assert!(mv != "G5" && mv != "pass", "130: {mv}");
+    setup(&mut p, "undo");
+    p.send("150 lz-genmove_analyze b 50 allow b A9 1\n");
+    let mv = streamed_move(&p, "150", false, |m| m == "A9" || m == "pass");
+    assert!(mv == "A9" || mv == "pass", "150: {mv}");
+    p.send("is_legal w g5\n");
+    assert_eq!(p.reply(Duration::from_secs(5)), ["= 1"]);
+    p.finish();
+
+    // Those searches may end before the first interval (no info lines);
+    // a timed search of 0.4 s at 5 centiseconds streams several.
+    let mut p = spawn(&["--threads", "1", "--time", "0.4"], "warn");
+    setup(&mut p, "boardsize 9");
+    for (cmd, kata) in [
+        ("lz-genmove_analyze b 5", false),
+        ("kata-genmove_analyze w 5", true),
+    ] {
+        p.send(&format!("7 {cmd}\n"));
+        let r = p.reply(Duration::from_secs(10));
+        assert!(r.len() >= 4, "{cmd}: few info lines: {r:?}");
+        assert_eq!(r[0], "=7");
+        for l in &r[1..r.len() - 1] {
+            parse_line(l, kata, 9);
+        }
+        assert!(r[r.len() - 1].starts_with("play "), "{r:?}");
+    }
     p.finish();
 }
 
