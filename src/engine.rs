@@ -437,12 +437,4 @@ impl Engine {
             },
         }
     }
-
-    /// How long the last search ran.
-    pub fn last_search_time(&self) -> Duration {
-        self.last_search
-            .as_ref()
-            .map(|i| i.elapsed)
-            .unwrap_or_default()
-    }
 }

@@ -8,7 +8,7 @@ mod common;
 use common::{clip, frames, Frame};
 use kosumi::engine::{Config, Engine};
 use kosumi::game::Rules;
-use kosumi::gtp::{preprocess, run_script, split_id};
+use kosumi::gtp::{execute, preprocess, split_id, InputState};
 use kosumi::search::time::TimeControl;
 use kosumi::search::SearchConfig;
 use kosumi::types::{Color, Move};
@@ -20,6 +20,22 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// An engine that thinks little: one thread, few playouts.
+/// Runs a whole script in-process and returns everything written. The
+/// script is read on the calling thread, so nothing in it interrupts a
+/// running command.
+fn run_script(engine: &mut Engine, script: &str) -> String {
+    let state = InputState::new(engine.stop_signal());
+    let mut out = Vec::new();
+    for raw in script.split('\n') {
+        if let Some(line) = preprocess(raw) {
+            if !execute(engine, &line, &mut out, &state) {
+                break;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 fn engine() -> Engine {
     Engine::new(Config {
         size: 19,

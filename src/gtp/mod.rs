@@ -57,15 +57,6 @@ impl InputState {
         self.signal.interrupted()
     }
 
-    /// Whether any input at all arrived since the command started (an
-    /// interrupt, a command, a blank line or the end of input).
-    pub fn any_input(&self) -> bool {
-        self.has_pending()
-            || self.interrupted()
-            || self.closed.load(Ordering::Acquire)
-            || self.blank.load(Ordering::Acquire)
-    }
-
     /// Marks that the input thread read a command line (also for tests
     /// that drive an engine without the input thread).
     pub fn push_pending(&self) {
@@ -300,22 +291,6 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(engine: &mut Engine, input: R,
             break;
         }
     }
-}
-
-/// Runs a whole script in-process and returns everything written: for
-/// tests and the `bench` command. The script is read on the calling
-/// thread, so nothing in it interrupts a running command.
-pub fn run_script(engine: &mut Engine, script: &str) -> String {
-    let state = InputState::new(engine.stop_signal());
-    let mut out = Vec::new();
-    for raw in script.split('\n') {
-        if let Some(line) = preprocess(raw) {
-            if !execute(engine, &line, &mut out, &state) {
-                break;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

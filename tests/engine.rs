@@ -1,0 +1,192 @@
+//! The engine facade through GTP: one reset path for every new game, the
+//! file commands (`--no-files`, `printsgf` never leaving a half-written
+//! file), `reg_genmove`'s fixed playouts, and one engine playing both
+//! colours.
+
+use kosumi::engine::{Config, Engine};
+use kosumi::gtp::{execute, preprocess, InputState};
+use kosumi::search::SearchConfig;
+use kosumi::types::Color;
+use std::path::PathBuf;
+
+fn engine(config: Config) -> Engine {
+    Engine::new(Config {
+        size: 9,
+        komi: 7.0,
+        search: SearchConfig {
+            threads: 1,
+            max_nodes: 50_000,
+            ..SearchConfig::default()
+        },
+        playouts: Some(64),
+        reg_playouts: 64,
+        ..config
+    })
+}
+
+/// Runs one command line and returns its framed reply.
+fn run(e: &mut Engine, line: &str) -> String {
+    let input = InputState::new(e.stop_signal());
+    let mut out = Vec::new();
+    let line = preprocess(line).expect("a command");
+    execute(e, &line, &mut out, &input);
+    String::from_utf8(out).expect("UTF-8 reply")
+}
+
+/// The result of a `=` reply (panics on `?`).
+fn ok(e: &mut Engine, line: &str) -> String {
+    let r = run(e, line);
+    assert!(r.starts_with("= ") && r.ends_with("\n\n"), "{line}: {r:?}");
+    r[2..r.len() - 2].to_string()
+}
+
+/// The text of a `?` reply (panics on `=`).
+fn err(e: &mut Engine, line: &str) -> String {
+    let r = run(e, line);
+    assert!(r.starts_with("? ") && r.ends_with("\n\n"), "{line}: {r:?}");
+    r[2..r.len() - 2].to_string()
+}
+
+/// A path in the temporary folder, unique to this process and `tag`.
+fn temp_path(tag: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("kosumi-engine-{}-{tag}.sgf", std::process::id()))
+}
+
+#[test]
+fn every_new_game_resets_the_clocks() {
+    let record = temp_path("reset");
+    std::fs::write(&record, "(;GM[1]SZ[9]KM[7];B[ee];W[cc])").unwrap();
+    let mut e = engine(Config::default());
+    for start in [
+        "boardsize 9".to_string(),
+        "clear_board".to_string(),
+        format!("loadsgf {}", record.display()),
+    ] {
+        ok(&mut e, "time_settings 300 0 0");
+        ok(&mut e, "time_left b 120 0");
+        ok(&mut e, "genmove w");
+        assert!(e.time_left(Color::Black).is_some());
+        assert!(e.last_search().is_some());
+        ok(&mut e, &start);
+        // The clock stays; what was left of it and the searches go.
+        assert_eq!(e.time_left(Color::Black), None, "after {start}");
+        assert!(e.last_search().is_none(), "after {start}");
+        assert!(e.search_ownership().is_none(), "after {start}");
+    }
+    std::fs::remove_file(&record).unwrap();
+}
+
+#[test]
+fn reg_genmove_runs_its_own_playouts_whatever_playouts_says() {
+    let mut e = engine(Config {
+        playouts: Some(500),
+        ..Config::default()
+    });
+    let mut e2 = engine(Config {
+        playouts: Some(50),
+        ..Config::default()
+    });
+    for e in [&mut e, &mut e2] {
+        ok(e, "boardsize 9");
+        ok(e, "play b e5");
+        ok(e, "reg_genmove w");
+        assert_eq!(e.last_search().map(|i| i.playouts), Some(64));
+        // Nothing was played.
+        assert_eq!(e.game().move_count(), 1);
+    }
+    assert_eq!(ok(&mut e, "reg_genmove w"), ok(&mut e2, "reg_genmove w"));
+}
+
+#[test]
+fn no_files_refuses_both_file_commands_and_keeps_the_game() {
+    let mut e = engine(Config {
+        allow_files: false,
+        ..Config::default()
+    });
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "play b e5");
+    let path = temp_path("nofiles");
+    std::fs::write(&path, "(;GM[1]SZ[9];B[aa])").unwrap();
+    let before = ok(&mut e, "showboard");
+    for cmd in [
+        format!("loadsgf {}", path.display()),
+        format!("printsgf {}", path.display()),
+    ] {
+        let text = err(&mut e, &cmd);
+        assert!(text.contains("--no-files"), "{cmd}: {text}");
+    }
+    assert_eq!(ok(&mut e, "showboard"), before);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "(;GM[1]SZ[9];B[aa])"
+    );
+    // The record itself still comes back on the GTP channel.
+    assert!(ok(&mut e, "printsgf").contains("B[ee]"));
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn printsgf_replaces_a_file_whole_and_leaves_no_temporary_file() {
+    let mut e = engine(Config::default());
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "play b e5");
+    let path = temp_path("printsgf");
+    std::fs::write(&path, "x".repeat(10_000)).unwrap();
+    ok(&mut e, &format!("printsgf {}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("(;") && text.contains("B[ee]"), "{text}");
+    assert!(!text.contains('x'), "old content left over: {text}");
+    // A file that cannot be written: a folder that does not exist.
+    let missing = std::env::temp_dir()
+        .join(format!("kosumi-no-such-folder-{}", std::process::id()))
+        .join("game.sgf");
+    let text = err(&mut e, &format!("printsgf {}", missing.display()));
+    assert!(text.starts_with("cannot write file"), "{text}");
+    // No temporary file stays beside the target.
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let leftovers: Vec<String> = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(|d| d.ok())
+        .map(|d| d.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(&name) && *n != name)
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// One engine playing both colours (GoGui's `-computer-both`): black's
+/// resignation memory must survive white's searches in between.
+///
+/// ```text
+///     A B C D E F G H J
+///  9  . O O O O . . . .
+///  8  . O O O O . . . .
+///  7  . O O O O . . . .
+///  6  . O O O O . . . .
+///  5  . O O O O . . . .
+///  4  . O O O O . . . .
+///  3  . O O O O . . . .
+///  2  . O O O O . . . .
+///  1  . O O O O . . . .
+/// ```
+///
+/// White's wall and the A column are 45 points, plus komi 7: black cannot
+/// win even with the whole right side.
+#[test]
+fn one_engine_playing_both_colours_still_resigns_the_lost_side() {
+    let mut e = engine(Config {
+        playouts: Some(500),
+        ..Config::default()
+    });
+    ok(&mut e, "boardsize 9");
+    for col in ["B", "C", "D", "E"] {
+        for row in 1..=9 {
+            ok(&mut e, &format!("play w {col}{row}"));
+        }
+    }
+    let first = ok(&mut e, "genmove b");
+    assert_ne!(first, "resign", "one low search is not enough");
+    let white = ok(&mut e, "genmove w");
+    assert_ne!(white, "resign");
+    assert_eq!(ok(&mut e, "genmove b"), "resign");
+}
