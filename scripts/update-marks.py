@@ -13,7 +13,7 @@ binary = sys.argv[1] if len(sys.argv) > 1 else "target/release/kosumi"
 out = subprocess.run([binary, "regress"], capture_output=True, text=True).stdout
 changes = {}
 for line in out.splitlines():
-    m = re.match(r"(\S+\.tst):(\d+) \d+ unexpected (FAIL|PASS)", line)
+    m = re.match(r"(\S+\.tst):(\d+) \d+ (?:\(.*\) )?unexpected (FAIL|PASS)", line)
     if m:
         changes.setdefault(m.group(1), []).append((int(m.group(2)), m.group(3)))
 for name, items in changes.items():

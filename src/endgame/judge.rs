@@ -26,7 +26,7 @@ pub struct Judgement {
     pub likely_dead: Vec<Point>,
 }
 
-/// Chain statuses from ownership (MCTS-NOTES "Ownership"): a chain is dead
+/// Chain statuses from ownership (docs/search.md, "Ownership"): a chain is dead
 /// when the other colour owns its points in at least 67% of the playouts,
 /// alive when its own colour does, unclear otherwise; an alive chain next
 /// to a point left empty in most playouts, or in seki by the static test,

@@ -41,7 +41,7 @@ pub struct EndgameParams {
     /// regression tests and the finished match games (docs/endgame.md).
     pub max_invader: usize,
     /// Plain playouts for judging a position, on boards from 15x15 up and
-    /// below (MCTS-NOTES: at least 500; more on small boards, where they
+    /// below (Pachi: at least 500; more on small boards, where they
     /// are cheap). final_score's agreement with GNU Go over the finished
     /// match games is measured with these (docs/strength.md).
     pub judge_playouts_large: u32,

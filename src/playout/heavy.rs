@@ -1,4 +1,4 @@
-//! The heavy playout policy (MCTS-NOTES "Playout policy"): answer the last
+//! The heavy playout policy (docs/search.md, "Playouts"): answer the last
 //! move (capture what it put in atari, save own chains it put in atari),
 //! play on two-liberty chains next to it, 3x3 shapes around the last two
 //! moves, then a random move that is not an own true eye; self-ataris of

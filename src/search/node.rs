@@ -91,7 +91,7 @@ impl Node {
     }
 
     /// Selection value: β·AMAF + (1−β)·mean with priors in the mean, where
-    /// β = r / (r + n + n·r/K) (MCTS-NOTES "Node value").
+    /// β = r / (r + n + n·r/K) (docs/search.md, "Node value").
     #[inline]
     pub fn value(&self, rave_k: f64) -> f64 {
         let v = self.visits.load(Ordering::Relaxed) as f64 + self.prior_visits as f64;

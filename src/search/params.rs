@@ -1,8 +1,7 @@
 //! The search's tuning values in one place, each with where it comes from.
 //!
-//! Most are the values of michi, Pachi and Fuego gathered in the project's
-//! notes on Monte Carlo Go (docs/search.md retells them); the rest say how
-//! they were set. A value changed here changes play: measure it in games
+//! Most are the values of michi, Pachi and Fuego (docs/search.md explains
+//! what each does); the rest say how they were set. A value changed here changes play: measure it in games
 //! (HACKING.md, "Measuring a change") and cite the new bench signature.
 //!
 //! [`PARAMS`] is a constant, so every use folds to an immediate value: the
@@ -134,7 +133,7 @@ pub struct TimeParams {
 /// Everything the search is tuned by.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchParams {
-    /// RAVE equivalence constant K of the node value (MCTS-NOTES: 3000 on
+    /// RAVE equivalence constant K of the node value (michi, Pachi, Fuego: 3000 on
     /// 9x9-13x13, 4000-5000 on 19x19).
     pub rave_k: BySize<f64>,
     /// Real visits a leaf needs before it is expanded (michi and Pachi 8).

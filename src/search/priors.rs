@@ -1,5 +1,5 @@
 //! Priors: virtual (visits, wins) given to each new child, from michi's and
-//! Pachi's heuristics (MCTS-NOTES "Priors"). They enter the ordinary
+//! Pachi's heuristics (docs/search.md, "Priors"). They enter the ordinary
 //! statistics only, never AMAF.
 
 use super::params::{Bonus, PARAMS};
