@@ -10,9 +10,13 @@
 //!   tactics/       liberties after a move, self-atari, captures and
 //!                  escapes, the ladder reader, seki shapes
 //!   playout/       light and heavy playout policies, 3x3 patterns
+//!   predict/       move prediction: features, large patterns, the
+//!                  learned model and its file
 //!   game.rs        history, positional superko, undo, komi, rules,
 //!                  handicap, scoring with a given set of dead stones
 //!   sgf.rs         reading and writing game records
+//!   learn/         training and measuring the move-prediction model
+//!                  from game records (`kosumi train`, `kosumi predict`)
 //!   search/        the shared lock-free tree, RAVE selection, priors,
 //!                  time control, tuning parameters
 //!   endgame/       dead-stone judgement, static seki and sacrifice
@@ -35,9 +39,11 @@ pub mod tactics;
 
 pub mod game;
 pub mod playout;
+pub mod predict;
 
 pub mod sgf;
 
+pub mod learn;
 pub mod search;
 
 pub mod endgame;

@@ -50,6 +50,10 @@ struct Cli {
     /// GoGui live graphics on stderr while genmove thinks.
     #[arg(long)]
     gfx: bool,
+    /// Priors from the built-in move-prediction model (learned from strong
+    /// 19x19 games) on top of the hand-made ones: on or off.
+    #[arg(long, default_value = "off", value_parser = ["on", "off"])]
+    learned_priors: String,
     /// Refuse loadsgf and printsgf FILE (for engines exposed through a
     /// server bridge, where a remote user must not read or write files).
     #[arg(long)]
@@ -85,6 +89,57 @@ enum Cmd {
         /// Run exactly this many playouts instead of timing (for profilers).
         #[arg(long)]
         playouts: Option<u64>,
+    },
+    /// Learn a move-prediction model from SGF games (plain files, one game
+    /// a line, or .xz-compressed) and write it; measure it on held-out
+    /// games.
+    Train {
+        /// SGF files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Model file to write.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+        /// Train on at most this many games (after the held-out ones).
+        #[arg(long)]
+        games: Option<usize>,
+        /// Games held out for measuring (chosen by a fixed shuffle).
+        #[arg(long, default_value_t = 500)]
+        holdout: usize,
+        /// Largest pattern size (gridcular distance, 3..10).
+        #[arg(long, default_value_t = 10)]
+        max_d: usize,
+        /// Times a pattern must be the move played to be kept.
+        #[arg(long, default_value_t = 10)]
+        min_count: u32,
+        /// MM iterations.
+        #[arg(long, default_value_t = 12)]
+        iterations: usize,
+        /// Use one position in this many.
+        #[arg(long, default_value_t = 1)]
+        stride: usize,
+        /// Seed of the shuffle that picks the held-out games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Board size of the games learned from (others are skipped).
+        #[arg(long, default_value_t = 19)]
+        size: usize,
+    },
+    /// Rank every move played in SGF games with a model and print
+    /// `top-1 A% top-K B% positions N skipped S`.
+    Predict {
+        /// SGF files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Model file (default: the model built into kosumi).
+        #[arg(long)]
+        model: Option<std::path::PathBuf>,
+        /// K of the top-K share.
+        #[arg(long, default_value_t = 5)]
+        top: usize,
+        /// Board size of the games measured (others are skipped).
+        #[arg(long, default_value_t = 19)]
+        size: usize,
     },
     /// Run regression files (.tst) and print the pass rate per file.
     Regress {
@@ -129,6 +184,61 @@ fn main() {
         run_bench(light, heavy, size, seconds, seed, playouts);
         return;
     }
+    if let Some(Cmd::Train {
+        files,
+        output,
+        games,
+        holdout,
+        max_d,
+        min_count,
+        iterations,
+        stride,
+        seed,
+        size,
+    }) = cli.command
+    {
+        if !kosumi::types::is_board_size(size) {
+            eprintln!("kosumi train: --size must be between 1 and 25");
+            std::process::exit(2);
+        }
+        if !(kosumi::predict::spatial::MIN_D..=kosumi::predict::spatial::MAX_D).contains(&max_d) {
+            eprintln!("kosumi train: --max-d must be between 3 and 10");
+            std::process::exit(2);
+        }
+        let options = kosumi::learn::train::Options {
+            max_d,
+            min_count: min_count.max(1),
+            iterations,
+            position_stride: stride.max(1),
+            size,
+        };
+        std::process::exit(cli::learn::run_train(cli::learn::TrainArgs {
+            files,
+            output,
+            games,
+            holdout,
+            options,
+            seed,
+        }));
+    }
+    if let Some(Cmd::Predict {
+        files,
+        model,
+        top,
+        size,
+    }) = &cli.command
+    {
+        if !kosumi::types::is_board_size(*size) {
+            eprintln!("kosumi predict: --size must be between 1 and 25");
+            std::process::exit(2);
+        }
+        std::process::exit(cli::learn::run_predict(
+            files,
+            model.as_deref(),
+            *top,
+            *size,
+        ));
+    }
     if let Some(Cmd::Regress {
         paths,
         engine,
@@ -158,6 +268,7 @@ fn main() {
         search.seed = s;
     }
     search.max_nodes = cli.max_nodes.max(1000);
+    search.learned_priors = cli.learned_priors == "on";
     let config = Config {
         size: cli.size,
         komi: cli.komi,

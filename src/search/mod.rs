@@ -47,6 +47,9 @@ pub struct SearchConfig {
     pub max_nodes: usize,
     /// Playout policy.
     pub policy: Policy,
+    /// Priors from the built-in move-prediction model
+    /// ([`crate::predict::builtin`]) on top of the hand-made ones.
+    pub learned_priors: bool,
 }
 
 impl Default for SearchConfig {
@@ -58,6 +61,7 @@ impl Default for SearchConfig {
             seed: 0x6b6f_7375_6d69,
             max_nodes: 10_000_000,
             policy: Policy::Heavy,
+            learned_priors: false,
         }
     }
 }
@@ -302,10 +306,16 @@ impl Searcher {
         let to_move = game.to_move();
         let mut dist = Box::new([u8::MAX; MAX_POINTS]);
         if root.kids().is_empty() {
-            let kids: Vec<Node> = make_children(&board, to_move, game.move_count(), &mut dist)
-                .into_iter()
-                .filter(|k| game.is_legal(to_move, move_of(k.mv)))
-                .collect();
+            let kids: Vec<Node> = make_children(
+                &board,
+                to_move,
+                game.move_count(),
+                &mut dist,
+                self.cfg.learned_priors,
+            )
+            .into_iter()
+            .filter(|k| game.is_legal(to_move, move_of(k.mv)))
+            .collect();
             let _ = root.children.set(kids.into_boxed_slice());
         } else {
             Self::sanitize_root(&mut root, game);

@@ -86,6 +86,9 @@ pub struct PriorParams {
     /// No stone within Manhattan distance 3: first and second line lose
     /// this many visits, the third line wins as many.
     pub empty_area: f32,
+    /// The learned move-prediction prior: a move of probability p gets
+    /// sqrt(p) times this in wins and visits (Pachi's pattern prior).
+    pub learned: BySize<f32>,
 }
 
 /// Pachi's linear dynamic komi for handicap games: the engine asks for
@@ -192,6 +195,10 @@ pub const PARAMS: SearchParams = SearchParams {
         },
         near_last: [24.0, 22.0, 8.0],
         empty_area: 10.0,
+        learned: BySize {
+            small: 0.0,
+            large: 50.0,
+        },
     },
     dynamic_komi: DynamicKomiParams {
         per_stone_black: 12.0,

@@ -17,7 +17,7 @@ pub struct Prior {
 }
 
 impl Prior {
-    fn add(&mut self, b: Bonus) {
+    pub(super) fn add(&mut self, b: Bonus) {
         self.visits += b.visits;
         self.wins += b.wins;
     }
@@ -159,6 +159,24 @@ pub fn prior(board: &Board, c: Color, p: Point, dist: &[u8; MAX_POINTS]) -> Prio
         }
     }
     pr
+}
+
+/// The priors of the built-in move-prediction model for `c`'s legal
+/// moves, indexed by point: `sqrt(p) * E` wins in as many visits for a
+/// move of probability `p` (Pachi's pattern prior), `E` from [`PARAMS`].
+/// Moves below probability 0.001 get nothing.
+pub fn learned(board: &Board, c: Color) -> Vec<Bonus> {
+    let mut out = vec![Bonus::wins(0.0); MAX_POINTS];
+    let e = PARAMS.priors.learned.get(board.size());
+    if e <= 0.0 {
+        return out;
+    }
+    for (p, prob) in crate::predict::builtin().rank(board, c) {
+        if prob >= 0.001 {
+            out[p.idx()] = Bonus::wins(prob.sqrt() as f32 * e);
+        }
+    }
+    out
 }
 
 /// Whether extending an own chain in atari at `p` runs into a working

@@ -97,20 +97,27 @@ pub(super) fn move_of(code: u16) -> Move {
 }
 
 /// Children of a node for `color` to move on `board`, with priors.
+/// With `learned`, the move-prediction model's priors come on top
+/// ([`priors::learned`]).
 pub(super) fn make_children(
     board: &Board,
     color: Color,
     move_number: usize,
     dist: &mut [u8; MAX_POINTS],
+    learned: bool,
 ) -> Vec<Node> {
     priors::last_move_distance(board, dist);
+    let model = learned.then(|| priors::learned(board, color));
     let mut kids = Vec::with_capacity(board.empty_points().len() + 1);
     for &e in board.empty_points() {
         let p = Point(e);
         if !board.is_legal(color, p) {
             continue;
         }
-        let pr = priors::prior(board, color, p, dist);
+        let mut pr = priors::prior(board, color, p, dist);
+        if let Some(m) = &model {
+            pr.add(m[p.idx()]);
+        }
         kids.push(Node::new(
             p.0,
             pr.visits.round().clamp(0.0, u16::MAX as f32) as u16,
@@ -176,7 +183,13 @@ impl<'a> Shared<'a> {
         if self.nodes.load(Ordering::Relaxed) >= self.cfg.max_nodes {
             return;
         }
-        let kids = make_children(board, color, self.move_number + depth, &mut s.dist);
+        let kids = make_children(
+            board,
+            color,
+            self.move_number + depth,
+            &mut s.dist,
+            self.cfg.learned_priors,
+        );
         let n = kids.len();
         if node.children.set(kids.into_boxed_slice()).is_ok() {
             self.nodes.fetch_add(n, Ordering::Relaxed);

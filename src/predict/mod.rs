@@ -1,0 +1,239 @@
+//! Move prediction learned from strong games: a Bradley-Terry model over
+//! the features of each legal move (Coulom 2007, Pachi's "mm" patterns).
+//! A move's strength is the product of the weights ("gammas") of its
+//! features; the probability that it is the move played is its strength
+//! over the sum of all legal moves' strengths.
+//!
+//! - [`spatial`]: pattern hashes around a point, the same under the
+//!   board's symmetries;
+//! - [`features`]: the feature groups of a candidate move;
+//! - [`Model`]: the weights, the pattern dictionary, the model file, and
+//!   the ranking of a position's moves.
+//!
+//! `kosumi train` learns a model from game records (the `learn` module);
+//! `kosumi predict` measures one.
+
+pub mod features;
+pub mod spatial;
+
+use crate::board::Board;
+use crate::types::{Color, Point};
+use features::{Dictionary, Features, Position, GROUPS, GROUP_SIZES, SPATIAL};
+use std::io::{Read, Write};
+
+/// A learned model.
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// Largest pattern size used.
+    pub max_d: usize,
+    /// Pattern hash -> pattern number.
+    pub dict: Dictionary,
+    /// `gammas[g][v]`: the weight of value `v` of group `g`; for the
+    /// spatial group, value 0 is "no known pattern" and value `n + 1`
+    /// pattern number `n`. Value 0 of every group weighs 1.
+    pub gammas: [Vec<f64>; GROUPS],
+    /// The hash of each pattern, by number (for writing the model).
+    pub pattern_hashes: Vec<u64>,
+}
+
+const MAGIC: &[u8; 10] = b"KOSUMI-MM\0";
+
+/// The model file built into the binary (`models/kosumi-19.mm`; `kosumi
+/// train` reproduces it, see models/README.md).
+const BUILTIN: &[u8] = include_bytes!("../../models/kosumi-19.mm");
+
+/// The built-in model, read once.
+pub fn builtin() -> &'static Model {
+    static M: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
+    M.get_or_init(|| Model::from_bytes(BUILTIN).expect("the built-in model file is valid"))
+}
+const VERSION: u32 = 1;
+
+/// Why a model file could not be read.
+#[derive(Debug)]
+pub struct ModelError(pub String);
+
+impl std::fmt::Display for ModelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Model {
+    /// A model with every weight 1 over the patterns `pattern_hashes`.
+    pub fn uniform(max_d: usize, pattern_hashes: Vec<u64>) -> Model {
+        let dict = pattern_hashes
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (h, i as u32))
+            .collect();
+        let gammas = std::array::from_fn(|g| {
+            let n = if g == SPATIAL {
+                pattern_hashes.len() + 1
+            } else {
+                GROUP_SIZES[g]
+            };
+            vec![1.0; n]
+        });
+        Model {
+            max_d,
+            dict,
+            gammas,
+            pattern_hashes,
+        }
+    }
+
+    /// The features of `c` at the legal point `p`.
+    pub fn features(&self, board: &Board, c: Color, p: Point, pos: &Position) -> Features {
+        features::features(board, c, p, pos, &self.dict, self.max_d)
+    }
+
+    /// The strength of a feature vector.
+    pub fn strength(&self, f: &Features) -> f64 {
+        let mut s = 1.0;
+        for (g, &v) in f.iter().enumerate() {
+            s *= self.gammas[g].get(v as usize).copied().unwrap_or(1.0);
+        }
+        s
+    }
+
+    /// Every legal move of `c` (passes aside) with its probability,
+    /// most probable first.
+    pub fn rank(&self, board: &Board, c: Color) -> Vec<(Point, f64)> {
+        let pos = Position::new(board);
+        let mut v: Vec<(Point, f64)> = board
+            .empty_points()
+            .iter()
+            .map(|&e| Point(e))
+            .filter(|&p| board.is_legal(c, p))
+            .map(|p| (p, self.strength(&self.features(board, c, p, &pos))))
+            .collect();
+        let total: f64 = v.iter().map(|x| x.1).sum();
+        if total > 0.0 {
+            for x in &mut v {
+                x.1 /= total;
+            }
+        }
+        v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        v
+    }
+
+    /// Writes the model file.
+    pub fn write(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        out.write_all(MAGIC)?;
+        out.write_all(&VERSION.to_le_bytes())?;
+        out.write_all(&(self.max_d as u32).to_le_bytes())?;
+        out.write_all(&(GROUPS as u32).to_le_bytes())?;
+        for g in 1..GROUPS {
+            out.write_all(&(self.gammas[g].len() as u32).to_le_bytes())?;
+            for &x in &self.gammas[g] {
+                out.write_all(&(x as f32).to_le_bytes())?;
+            }
+        }
+        out.write_all(&(self.pattern_hashes.len() as u32).to_le_bytes())?;
+        for (i, &h) in self.pattern_hashes.iter().enumerate() {
+            out.write_all(&h.to_le_bytes())?;
+            out.write_all(&(self.gammas[SPATIAL][i + 1] as f32).to_le_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// Reads a model file.
+    pub fn read(input: &mut dyn Read) -> Result<Model, ModelError> {
+        let mut bytes = Vec::new();
+        input
+            .read_to_end(&mut bytes)
+            .map_err(|e| ModelError(format!("cannot read the model: {e}")))?;
+        Model::from_bytes(&bytes)
+    }
+
+    /// Reads a model from the bytes of a model file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Model, ModelError> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(MAGIC.len())? != MAGIC {
+            return Err(ModelError("not a kosumi model file".into()));
+        }
+        let version = r.u32()?;
+        if version != VERSION {
+            return Err(ModelError(format!(
+                "model version {version}, expected {VERSION}"
+            )));
+        }
+        let max_d = r.u32()? as usize;
+        if !(spatial::MIN_D..=spatial::MAX_D).contains(&max_d) {
+            return Err(ModelError(format!("pattern size {max_d} out of range")));
+        }
+        if r.u32()? as usize != GROUPS {
+            return Err(ModelError("the model has other feature groups".into()));
+        }
+        let mut gammas: [Vec<f64>; GROUPS] = Default::default();
+        for (g, gamma) in gammas.iter_mut().enumerate().skip(1) {
+            let n = r.u32()? as usize;
+            if n != GROUP_SIZES[g] {
+                return Err(ModelError(format!("group {g} has {n} values")));
+            }
+            *gamma = (0..n)
+                .map(|_| r.f32().map(f64::from))
+                .collect::<Result<_, _>>()?;
+        }
+        let n = r.u32()? as usize;
+        if n > bytes.len() / 12 {
+            return Err(ModelError("truncated pattern table".into()));
+        }
+        let mut hashes = Vec::with_capacity(n);
+        let mut spatial = vec![1.0];
+        for _ in 0..n {
+            hashes.push(r.u64()?);
+            spatial.push(f64::from(r.f32()?));
+        }
+        if r.at != bytes.len() {
+            return Err(ModelError("trailing bytes after the model".into()));
+        }
+        gammas[SPATIAL] = spatial;
+        if gammas
+            .iter()
+            .flatten()
+            .any(|g| !(g.is_finite() && *g > 0.0))
+        {
+            return Err(ModelError("a weight is not a positive number".into()));
+        }
+        let mut m = Model::uniform(max_d, hashes);
+        m.gammas = gammas;
+        Ok(m)
+    }
+}
+
+/// A cursor over a model file's bytes.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], ModelError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or_else(|| ModelError("the model file is truncated".into()))?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn u32(&mut self) -> Result<u32, ModelError> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn u64(&mut self) -> Result<u64, ModelError> {
+        let b = self.take(8)?;
+        let mut a = [0; 8];
+        a.copy_from_slice(b);
+        Ok(u64::from_le_bytes(a))
+    }
+
+    fn f32(&mut self) -> Result<f32, ModelError> {
+        Ok(f32::from_bits(self.u32()?))
+    }
+}
+
+#[cfg(test)]
+mod tests;
