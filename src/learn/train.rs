@@ -110,8 +110,8 @@ fn per_game<T: Send>(
 }
 
 /// The patterns played at least `min_count` times in `records`, most
-/// frequent first.
-pub fn dictionary(records: &[Record], o: &Options) -> Vec<u64> {
+/// frequent first: those of every size, and the 3x3 ones apart.
+pub fn dictionary(records: &[Record], o: &Options) -> (Vec<u64>, Vec<u64>) {
     let results = per_game(
         records,
         o.size,
@@ -124,19 +124,24 @@ pub fn dictionary(records: &[Record], o: &Options) -> Vec<u64> {
         1,
     );
     let mut counts: HashMap<u64, u32> = HashMap::new();
+    let mut counts3: HashMap<u64, u32> = HashMap::new();
     for items in results.into_iter().flatten() {
         for h in items {
             for &x in &h[MIN_D..=o.max_d] {
                 *counts.entry(x).or_insert(0) += 1;
             }
+            *counts3.entry(h[MIN_D]).or_insert(0) += 1;
         }
     }
-    let mut kept: Vec<(u64, u32)> = counts
-        .into_iter()
-        .filter(|&(_, n)| n >= o.min_count)
-        .collect();
-    kept.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    kept.into_iter().map(|(h, _)| h).collect()
+    let kept = |counts: HashMap<u64, u32>| {
+        let mut kept: Vec<(u64, u32)> = counts
+            .into_iter()
+            .filter(|&(_, n)| n >= o.min_count)
+            .collect();
+        kept.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        kept.into_iter().map(|(h, _)| h).collect()
+    };
+    (kept(counts), kept(counts3))
 }
 
 /// The training samples of `records` under `model`'s dictionary. Returns
@@ -282,13 +287,14 @@ pub fn log_likelihood(samples: &[Sample], model: &Model) -> f64 {
 
 /// Trains a model on `records`: the dictionary, the samples, MM.
 pub fn train(records: &[Record], o: &Options) -> (Model, Report) {
-    let patterns = dictionary(records, o);
+    let (patterns, pat3) = dictionary(records, o);
     log::info!(
-        "{} patterns seen {} times or more",
+        "{} patterns ({} of them 3x3) seen {} times or more",
         patterns.len(),
+        pat3.len(),
         o.min_count
     );
-    let mut model = Model::uniform(o.max_d, patterns);
+    let mut model = Model::uniform(o.max_d, patterns, pat3);
     let (samples, skipped) = samples(records, &model, o);
     let mut report = Report {
         games: records.len() - skipped,

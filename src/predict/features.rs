@@ -5,37 +5,52 @@
 use super::spatial::{self, MAX_D, MIN_D};
 use crate::board::Board;
 use crate::tactics::ladder::escape_fails;
-use crate::tactics::{capture_size, libs_after_at_least, self_atari_size};
+use crate::tactics::{capture_size, libs_after, libs_after_at_least, self_atari_size};
 use crate::types::{Color, Move, Point, Stone};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// The feature groups.
+/// The feature groups. The largest known spatial pattern around the move
+/// (its number + 1, 0 when none is known).
 pub const SPATIAL: usize = 0;
+/// The 3x3 pattern with its stones in atari marked (its number in the
+/// 3x3 table + 1).
+pub const PAT3: usize = 1;
 /// 1: captures one stone, 2: more, 3: a capture that saves an own chain
 /// in atari.
-pub const CAPTURE: usize = 1;
+pub const CAPTURE: usize = 2;
 /// 1: an atari that a working ladder follows up, 2: another atari.
-pub const ATARI: usize = 2;
+pub const ATARI: usize = 3;
 /// Extending an own chain in atari to two liberties or more: 1, or 2 when
 /// it runs into a working ladder.
-pub const ESCAPE: usize = 3;
+pub const ESCAPE: usize = 4;
 /// 1: a one-stone self-atari, 2: a self-atari of more stones.
-pub const SELF_ATARI: usize = 4;
+pub const SELF_ATARI: usize = 5;
 /// The line from the nearest edge, 1 to 5 (5: the fifth or higher).
-pub const LINE: usize = 5;
+pub const LINE: usize = 6;
 /// Gridcular distance to the last move (2 to 17, 17: that far or more),
 /// and to the move before it.
-pub const DIST_LAST: usize = 6;
-pub const DIST_LAST2: usize = 7;
+pub const DIST_LAST: usize = 7;
+pub const DIST_LAST2: usize = 8;
+/// For a move that joins own stones: 1 + its chain's liberties after the
+/// move, captures aside (1 to 4: three or more).
+pub const OWN_LIBS: usize = 9;
+/// For a move next to enemy stones: the fewest liberties of an enemy
+/// chain it touches (1 to 4: four or more).
+pub const ENEMY_LIBS: usize = 10;
 /// Number of groups.
-pub const GROUPS: usize = 8;
-/// Values of each group but the spatial one (whose values are pattern
-/// numbers).
-pub const GROUP_SIZES: [usize; GROUPS] = [0, 4, 3, 3, 3, 6, 18, 18];
-/// Names, for the model file and reports.
+pub const GROUPS: usize = 11;
+/// Values of each group but the two pattern groups (whose values are
+/// pattern numbers).
+pub const GROUP_SIZES: [usize; GROUPS] = [0, 0, 4, 3, 3, 3, 6, 18, 18, 5, 5];
+/// Whether a group's values are pattern numbers.
+pub const fn is_pattern_group(g: usize) -> bool {
+    g == SPATIAL || g == PAT3
+}
+/// Names, for reports.
 pub const GROUP_NAMES: [&str; GROUPS] = [
     "spatial",
+    "3x3",
     "capture",
     "atari",
     "escape",
@@ -43,6 +58,8 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "line",
     "distance-last",
     "distance-last2",
+    "own-liberties",
+    "enemy-liberties",
 ];
 
 /// A candidate's features: a value in each group.
@@ -98,13 +115,15 @@ impl Hasher for KeyIsHash {
 
 /// The features of `c` playing at the legal point `p`. The spatial value
 /// is 1 + the number of the largest pattern around `p` found in `dict`
-/// (patterns from [`MIN_D`] to `max_d`), or 0.
+/// (patterns from [`MIN_D`] to `max_d`), or 0; the 3x3 value 1 + the
+/// number of its 3x3 pattern in `pat3`, or 0.
 pub fn features(
     board: &Board,
     c: Color,
     p: Point,
     pos: &Position,
     dict: &Dictionary,
+    pat3: &Dictionary,
     max_d: usize,
 ) -> Features {
     let mut f = tactical(board, c, p, pos);
@@ -115,6 +134,9 @@ pub fn features(
             f[SPATIAL] = n + 1;
             break;
         }
+    }
+    if let Some(&n) = pat3.get(&h[MIN_D]) {
+        f[PAT3] = n + 1;
     }
     f
 }
@@ -173,6 +195,15 @@ pub fn tactical(board: &Board, c: Color, p: Point, pos: &Position) -> Features {
     };
     f[DIST_LAST] = dist(pos.last);
     f[DIST_LAST2] = dist(pos.last2);
+    if nbrs.iter().any(|&q| board.stone(q) == own) {
+        f[OWN_LIBS] = 1 + libs_after(board, c, p).min(3) as u32;
+    }
+    f[ENEMY_LIBS] = nbrs
+        .iter()
+        .filter(|&&q| board.stone(q) == enemy)
+        .map(|&q| board.libs(q).min(4))
+        .min()
+        .unwrap_or(0);
     f
 }
 

@@ -18,7 +18,9 @@ pub mod spatial;
 
 use crate::board::Board;
 use crate::types::{Color, Point};
-use features::{Dictionary, Features, Position, GROUPS, GROUP_SIZES, SPATIAL};
+use features::{
+    is_pattern_group, Dictionary, Features, Position, GROUPS, GROUP_SIZES, PAT3, SPATIAL,
+};
 use std::io::{Read, Write};
 
 /// A learned model.
@@ -26,14 +28,17 @@ use std::io::{Read, Write};
 pub struct Model {
     /// Largest pattern size used.
     pub max_d: usize,
-    /// Pattern hash -> pattern number.
+    /// Pattern hash -> pattern number, for the largest patterns and for
+    /// the 3x3 group.
     pub dict: Dictionary,
+    pub pat3: Dictionary,
     /// `gammas[g][v]`: the weight of value `v` of group `g`; for the
     /// spatial group, value 0 is "no known pattern" and value `n + 1`
     /// pattern number `n`. Value 0 of every group weighs 1.
     pub gammas: [Vec<f64>; GROUPS],
     /// The hash of each pattern, by number (for writing the model).
     pub pattern_hashes: Vec<u64>,
+    pub pat3_hashes: Vec<u64>,
 }
 
 const MAGIC: &[u8; 10] = b"KOSUMI-MM\0";
@@ -47,7 +52,7 @@ pub fn builtin() -> &'static Model {
     static M: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
     M.get_or_init(|| Model::from_bytes(BUILTIN).expect("the built-in model file is valid"))
 }
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// Why a model file could not be read.
 #[derive(Debug)]
@@ -60,32 +65,33 @@ impl std::fmt::Display for ModelError {
 }
 
 impl Model {
-    /// A model with every weight 1 over the patterns `pattern_hashes`.
-    pub fn uniform(max_d: usize, pattern_hashes: Vec<u64>) -> Model {
-        let dict = pattern_hashes
-            .iter()
-            .enumerate()
-            .map(|(i, &h)| (h, i as u32))
-            .collect();
+    /// A model with every weight 1 over the patterns `pattern_hashes`
+    /// and the 3x3 patterns `pat3_hashes`.
+    pub fn uniform(max_d: usize, pattern_hashes: Vec<u64>, pat3_hashes: Vec<u64>) -> Model {
+        let numbered = |hs: &[u64]| -> Dictionary {
+            hs.iter().enumerate().map(|(i, &h)| (h, i as u32)).collect()
+        };
         let gammas = std::array::from_fn(|g| {
-            let n = if g == SPATIAL {
-                pattern_hashes.len() + 1
-            } else {
-                GROUP_SIZES[g]
+            let n = match g {
+                SPATIAL => pattern_hashes.len() + 1,
+                PAT3 => pat3_hashes.len() + 1,
+                _ => GROUP_SIZES[g],
             };
             vec![1.0; n]
         });
         Model {
             max_d,
-            dict,
+            dict: numbered(&pattern_hashes),
+            pat3: numbered(&pat3_hashes),
             gammas,
             pattern_hashes,
+            pat3_hashes,
         }
     }
 
     /// The features of `c` at the legal point `p`.
     pub fn features(&self, board: &Board, c: Color, p: Point, pos: &Position) -> Features {
-        features::features(board, c, p, pos, &self.dict, self.max_d)
+        features::features(board, c, p, pos, &self.dict, &self.pat3, self.max_d)
     }
 
     /// The strength of a feature vector.
@@ -124,16 +130,18 @@ impl Model {
         out.write_all(&VERSION.to_le_bytes())?;
         out.write_all(&(self.max_d as u32).to_le_bytes())?;
         out.write_all(&(GROUPS as u32).to_le_bytes())?;
-        for g in 1..GROUPS {
+        for g in (0..GROUPS).filter(|&g| !is_pattern_group(g)) {
             out.write_all(&(self.gammas[g].len() as u32).to_le_bytes())?;
             for &x in &self.gammas[g] {
                 out.write_all(&(x as f32).to_le_bytes())?;
             }
         }
-        out.write_all(&(self.pattern_hashes.len() as u32).to_le_bytes())?;
-        for (i, &h) in self.pattern_hashes.iter().enumerate() {
-            out.write_all(&h.to_le_bytes())?;
-            out.write_all(&(self.gammas[SPATIAL][i + 1] as f32).to_le_bytes())?;
+        for (g, hashes) in [(SPATIAL, &self.pattern_hashes), (PAT3, &self.pat3_hashes)] {
+            out.write_all(&(hashes.len() as u32).to_le_bytes())?;
+            for (i, &h) in hashes.iter().enumerate() {
+                out.write_all(&h.to_le_bytes())?;
+                out.write_all(&(self.gammas[g][i + 1] as f32).to_le_bytes())?;
+            }
         }
         Ok(())
     }
@@ -167,29 +175,31 @@ impl Model {
             return Err(ModelError("the model has other feature groups".into()));
         }
         let mut gammas: [Vec<f64>; GROUPS] = Default::default();
-        for (g, gamma) in gammas.iter_mut().enumerate().skip(1) {
+        for g in (0..GROUPS).filter(|&g| !is_pattern_group(g)) {
             let n = r.u32()? as usize;
             if n != GROUP_SIZES[g] {
                 return Err(ModelError(format!("group {g} has {n} values")));
             }
-            *gamma = (0..n)
+            gammas[g] = (0..n)
                 .map(|_| r.f32().map(f64::from))
                 .collect::<Result<_, _>>()?;
         }
-        let n = r.u32()? as usize;
-        if n > bytes.len() / 12 {
-            return Err(ModelError("truncated pattern table".into()));
-        }
-        let mut hashes = Vec::with_capacity(n);
-        let mut spatial = vec![1.0];
-        for _ in 0..n {
-            hashes.push(r.u64()?);
-            spatial.push(f64::from(r.f32()?));
+        let mut tables: [Vec<u64>; 2] = Default::default();
+        for (table, g) in tables.iter_mut().zip([SPATIAL, PAT3]) {
+            let n = r.u32()? as usize;
+            if n > bytes.len() / 12 {
+                return Err(ModelError("truncated pattern table".into()));
+            }
+            let mut w = vec![1.0];
+            for _ in 0..n {
+                table.push(r.u64()?);
+                w.push(f64::from(r.f32()?));
+            }
+            gammas[g] = w;
         }
         if r.at != bytes.len() {
             return Err(ModelError("trailing bytes after the model".into()));
         }
-        gammas[SPATIAL] = spatial;
         if gammas
             .iter()
             .flatten()
@@ -197,7 +207,8 @@ impl Model {
         {
             return Err(ModelError("a weight is not a positive number".into()));
         }
-        let mut m = Model::uniform(max_d, hashes);
+        let [hashes, pat3] = tables;
+        let mut m = Model::uniform(max_d, hashes, pat3);
         m.gammas = gammas;
         Ok(m)
     }

@@ -36,6 +36,7 @@ fn a_model_file_reads_back_the_same() {
     m.write(&mut bytes).unwrap();
     let back = Model::from_bytes(&bytes).unwrap();
     assert_eq!(back.pattern_hashes, m.pattern_hashes);
+    assert_eq!(back.pat3_hashes, m.pat3_hashes);
     assert_eq!(back.max_d, m.max_d);
     for g in 0..GROUPS {
         assert_eq!(back.gammas[g].len(), m.gammas[g].len());
@@ -60,13 +61,14 @@ fn a_damaged_model_file_is_refused_not_a_panic() {
     assert!(Model::from_bytes(&bad).is_err());
     // A weight that is not a positive number.
     let mut neg = bytes.clone();
-    let at = 10 + 4 * 3 + 4; // the first weight of the capture group
+    let at = 10 + 4 * 3 + 4; // the first weight of the first plain group
     neg[at..at + 4].copy_from_slice(&(-1.0f32).to_le_bytes());
     assert!(Model::from_bytes(&neg).is_err());
     // A pattern count far beyond the file.
     let mut huge = bytes;
     let n = huge.len();
-    let count_at = n - 12 * builtin().pattern_hashes.len() - 4;
+    let m = builtin();
+    let count_at = n - 12 * (m.pattern_hashes.len() + m.pat3_hashes.len()) - 8;
     huge[count_at..count_at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
     assert!(Model::from_bytes(&huge).is_err());
 }
