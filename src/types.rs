@@ -157,7 +157,7 @@ pub const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 impl Geometry {
     /// Geometry of a `size` x `size` board. Precondition: 1 <= size <= 25.
     pub fn new(size: usize) -> Geometry {
-        debug_assert!(is_board_size(size));
+        assert!(is_board_size(size), "board size {size} out of range");
         Geometry { size }
     }
 

@@ -120,7 +120,7 @@ pub struct Board {
 }
 
 impl Board {
-    /// An empty board of side `size`. Precondition: 1 <= size <= 25.
+    /// An empty board of side `size`. Panics unless 1 <= size <= 25.
     pub fn new(size: usize) -> Board {
         let geo = Geometry::new(size);
         let mut b = Board {
@@ -568,8 +568,12 @@ impl Board {
         Ok(())
     }
 
-    /// Plays `m` for `c`. Precondition: `m` is a pass or legal on this board
-    /// (an off-board point panics; other illegal moves corrupt the board).
+    /// Plays `m` for `c`. Precondition: `m` is a pass or legal on this board.
+    /// An off-board or occupied point panics before the board changes; a
+    /// suicide or a move into a simple ko is played as given (the stones
+    /// stay, with no liberties or retaking the ko): against the rules, but
+    /// the board's chains, liberties and lists stay consistent (see
+    /// `arr.rs`).
     ///
     /// Written to keep unpredictable branches few (they, not instructions,
     /// dominate a random playout): the neighbour chains are sorted into
@@ -595,6 +599,14 @@ impl Board {
         self.guard(p);
         debug_assert!(self.is_legal(c, p), "illegal move played unchecked");
         let pi = p.idx();
+        // The one illegal move that would break the chain and empty lists
+        // (and with them the indexing invariant of `arr.rs`): checked
+        // before anything changes, so a caught panic leaves the board whole.
+        assert!(
+            self.stones[pi] == Stone::Empty,
+            "move on the occupied point {}",
+            p.0
+        );
         self.remove_empty(p);
         self.put_stone(p, c);
         // Black and white neighbour counts: a lone stone touches no chain.

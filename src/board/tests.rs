@@ -263,3 +263,82 @@ fn neighbourhood_codes() {
         }
     }
 }
+
+/// Whether the board's structure (chains, counts, lists, hash) is sound:
+/// every consistency check but the rule that each chain has a liberty,
+/// which a suicide played through `play_unchecked` breaks on purpose.
+fn structure_ok(b: &Board) -> bool {
+    match b.check_consistency() {
+        Ok(()) => true,
+        Err(e) => e.starts_with("chain without liberties"),
+    }
+}
+
+/// The sequence from issue 16, on a 1x1 board:
+///
+/// ```text
+///   1. black plays the only point (a suicide)
+///   2. white plays the same, now occupied, point
+/// ```
+///
+/// Before, a release build then read `empty[usize::MAX]` (undefined
+/// behaviour through safe calls). Now the second move panics before the
+/// board changes, and the board stays readable and sound.
+#[test]
+fn unchecked_move_on_an_occupied_point_panics_and_changes_nothing() {
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+    let mut b = Board::new(1);
+    let p = b.geometry().point(0, 0);
+    b.play_unchecked(Color::Black, Move::Play(p));
+    let before = (b.hash(), b.empty_points().len(), b.stone(p));
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        b.play_unchecked(Color::White, Move::Play(p))
+    }));
+    assert!(r.is_err());
+    assert_eq!((b.hash(), b.empty_points().len(), b.stone(p)), before);
+    assert!(structure_ok(&b));
+}
+
+/// Hostile sequences through the unchecked entry point: random points on
+/// several sizes, occupied or not, suicides and ko retakes included. A move
+/// on an occupied point panics and changes nothing; every other move
+/// leaves the structure sound; the game goes on after each caught panic.
+#[test]
+fn hostile_unchecked_sequences_keep_the_board_sound() {
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+    let mut rng = SmallRng::seed_from_u64(16);
+    for size in [1, 2, 3, 5, 9, 19] {
+        for _ in 0..20 {
+            let mut b = Board::new(size);
+            let geo = b.geometry();
+            for i in 0..3 * size * size {
+                let c = if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let p = geo.point(rng.gen_range(0..size), rng.gen_range(0..size));
+                let occupied = b.stone(p) != Stone::Empty;
+                let hash = b.hash();
+                let r = catch_unwind(AssertUnwindSafe(|| b.play_unchecked(c, Move::Play(p))));
+                if occupied {
+                    assert!(r.is_err(), "move on an occupied point accepted");
+                    assert_eq!(b.hash(), hash);
+                } else if cfg!(debug_assertions) && r.is_err() {
+                    // Debug builds refuse every illegal move (debug_assert
+                    // of legality, before any change).
+                    assert_eq!(b.hash(), hash);
+                } else {
+                    assert!(r.is_ok());
+                }
+                assert!(structure_ok(&b), "{:?}", b.check_consistency());
+            }
+        }
+    }
+}
+
+#[test]
+#[should_panic(expected = "board size")]
+fn board_size_out_of_range_panics() {
+    let _ = Board::new(26);
+}
