@@ -16,13 +16,23 @@ pub enum Rules {
 }
 
 impl Rules {
-    /// Parses a rule set name as KGS and the CLI give it.
+    /// Parses a rule set name as KGS, the CLI and game records (`RU`) give
+    /// it, ignoring case, spaces and punctuation: Japanese, Korean and
+    /// "territory" count territory; Chinese, AGA, New Zealand, Ing,
+    /// Tromp-Taylor and "area" count area (AGA and New Zealand differ from
+    /// Chinese only in details kosumi does not model: pass stones, suicide).
     pub fn parse(s: &str) -> Option<Rules> {
-        match s.to_ascii_lowercase().as_str() {
-            "chinese" | "area" | "tromp-taylor" | "tromp_taylor" | "aga" | "new_zealand" => {
-                Some(Rules::Chinese)
-            }
-            "japanese" | "territory" | "korean" => Some(Rules::Japanese),
+        let key: String = s
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        match key.as_str() {
+            "japanese" | "japan" | "jp" | "jpn" | "ja" | "korean" | "korea" | "kr" | "kor"
+            | "territory" | "nihon" => Some(Rules::Japanese),
+            "chinese" | "china" | "cn" | "chn" | "zh" | "area" | "trompt" | "tromptaylor"
+            | "tt" | "aga" | "agarules" | "american" | "newzealand" | "nz" | "ing" | "goe"
+            | "ingsgoe" => Some(Rules::Chinese),
             _ => None,
         }
     }

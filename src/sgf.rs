@@ -36,8 +36,11 @@ fn move_of(geo: &Geometry, m: &go::Move) -> Result<Move, SgfError> {
 /// move number `until` (1-based: `Some(1)` gives the position before the
 /// first move); all moves when `until` is `None` or past the end. Setup
 /// stones (AB, AW, AE) are applied where they stand. The game gets the
-/// file's size and komi, or `default_komi` when KM is missing, and
-/// `rules`. Returns the game; its `to_move` is the colour of the next move.
+/// file's size, its komi (KM), or `default_komi` when KM is missing or
+/// empty, and its rules (RU, see [`Rules::parse`]), or `rules` when RU is
+/// missing or names rules kosumi does not know (with a warning on stderr).
+/// A KM or HA value that is not a number is an error. Returns the game;
+/// its `to_move` is the colour of the next move.
 pub fn load(
     text: &str,
     until: Option<usize>,
@@ -58,11 +61,20 @@ pub fn load(
     if !is_board_size(size) {
         return Err(SgfError(format!("unsupported board size {size}")));
     }
-    let komi = match root.get_property("KM") {
-        // Bounded like the `komi` command: a huge value would become an
-        // infinite f32 and print as `W+inf`.
-        Some(Prop::KM(k)) if k.is_finite() && k.abs() <= 10_000.0 => *k as f32,
-        _ => default_komi,
+    let komi = komi_of(root.get_property("KM"))?.unwrap_or(default_komi);
+    let rules = match root.get_property("RU") {
+        Some(Prop::RU(t)) if !t.text.trim().is_empty() => match Rules::parse(&t.text) {
+            Some(r) => r,
+            None => {
+                log::warn!(
+                    "SGF rules RU[{}] unknown: keeping {} rules",
+                    t.text,
+                    rules.name()
+                );
+                rules
+            }
+        },
+        _ => rules,
     };
     let mut game = Game::new(size, komi, rules);
     let geo = game.geometry();
@@ -102,6 +114,14 @@ pub fn load(
                     })
                 }
                 Prop::HA(n) => handicap = (*n).clamp(0, 400) as usize,
+                // sgf-parse refuses HA below 2; HA[0] and HA[1] (no
+                // handicap) are common in game records.
+                Prop::Invalid(id, v) if id == "HA" => {
+                    let t = v.first().map(|t| t.trim()).unwrap_or("");
+                    if !matches!(t, "" | "0" | "1") {
+                        return Err(SgfError(format!("handicap HA[{t}] is not a number")));
+                    }
+                }
                 _ => {}
             }
         }
@@ -143,6 +163,31 @@ pub fn load(
         game.set_to_move(c);
     }
     Ok(game)
+}
+
+/// The komi of a KM property: `None` when absent or empty; an error when
+/// it is not a number (a decimal comma is read as a point, as some Asian
+/// records write it) or too large to be a komi (bounded like the `komi`
+/// command: a huge value would print as `W+inf`).
+fn komi_of(prop: Option<&Prop>) -> Result<Option<f32>, SgfError> {
+    let k = match prop {
+        None => return Ok(None),
+        Some(Prop::KM(k)) => *k,
+        Some(Prop::Invalid(_, v)) => {
+            let t = v.first().map(|t| t.trim()).unwrap_or("");
+            if t.is_empty() {
+                return Ok(None);
+            }
+            t.replace(',', ".")
+                .parse::<f64>()
+                .map_err(|_| SgfError(format!("komi KM[{t}] is not a number")))?
+        }
+        Some(_) => return Ok(None),
+    };
+    if !k.is_finite() || k.abs() > 10_000.0 {
+        return Err(SgfError(format!("komi KM[{k}] out of range")));
+    }
+    Ok(Some(k as f32))
 }
 
 fn sgf_point(geo: &Geometry, p: Point) -> String {
@@ -220,4 +265,120 @@ pub fn write(game: &Game) -> String {
     }
     s.push(')');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load_root(props: &str, rules: Rules) -> Result<Game, SgfError> {
+        load(&format!("(;GM[1]SZ[9]{props})"), None, 7.5, rules)
+    }
+
+    #[test]
+    fn ru_names_the_rules_in_every_common_spelling() {
+        for (ru, want) in [
+            ("Japanese", Rules::Japanese),
+            ("japanese", Rules::Japanese),
+            ("JP", Rules::Japanese),
+            ("Korean", Rules::Japanese),
+            ("Chinese", Rules::Chinese),
+            ("CN", Rules::Chinese),
+            ("AGA", Rules::Chinese),
+            ("New Zealand", Rules::Chinese),
+            ("NZ", Rules::Chinese),
+            ("Tromp-Taylor", Rules::Chinese),
+            ("Ing", Rules::Chinese),
+        ] {
+            let other = match want {
+                Rules::Japanese => Rules::Chinese,
+                Rules::Chinese => Rules::Japanese,
+            };
+            let g = load_root(&format!("RU[{ru}]"), other).unwrap();
+            assert_eq!(g.rules(), want, "RU[{ru}]");
+        }
+    }
+
+    #[test]
+    fn unknown_or_missing_ru_keeps_the_current_rules() {
+        for props in ["RU[Martian]", "RU[]", ""] {
+            for r in [Rules::Chinese, Rules::Japanese] {
+                assert_eq!(load_root(props, r).unwrap().rules(), r, "{props}");
+            }
+        }
+    }
+
+    #[test]
+    fn km_is_read_and_a_bad_km_is_refused() {
+        let komi = |props: &str| load_root(props, Rules::Chinese).map(|g| g.komi());
+        assert_eq!(komi("KM[6.5]"), Ok(6.5));
+        assert_eq!(komi("KM[0]"), Ok(0.0));
+        assert_eq!(komi("KM[-3.5]"), Ok(-3.5));
+        assert_eq!(komi("KM[6,5]"), Ok(6.5));
+        assert_eq!(komi(""), Ok(7.5));
+        assert_eq!(komi("KM[]"), Ok(7.5));
+        assert!(komi("KM[six]").is_err());
+        assert!(komi("KM[1e30]").is_err());
+        assert!(komi("KM[inf]").is_err());
+    }
+
+    #[test]
+    fn ha_zero_or_one_is_no_handicap_and_a_bad_ha_is_refused() {
+        for props in ["HA[0]", "HA[1]", "HA[]"] {
+            let g = load_root(props, Rules::Chinese).unwrap();
+            assert_eq!(g.handicap(), 0, "{props}");
+        }
+        assert!(load_root("HA[two]", Rules::Chinese).is_err());
+        // Handicap stones: the record's AB with HA, White to move.
+        let g = load_root("HA[2]AB[gc][cg]", Rules::Chinese).unwrap();
+        assert_eq!(g.handicap(), 2);
+        assert_eq!(g.to_move(), Color::White);
+    }
+
+    #[test]
+    fn printsgf_writes_the_rules_and_komi_it_loaded() {
+        let g = load_root("RU[Japanese]KM[6.5];B[ee];W[cc]", Rules::Chinese).unwrap();
+        let text = write(&g);
+        assert!(text.contains("KM[6.5]"), "{text}");
+        assert!(text.contains("RU[Japanese]"), "{text}");
+        let again = load(&text, None, 0.0, Rules::Chinese).unwrap();
+        assert_eq!((again.rules(), again.komi()), (Rules::Japanese, 6.5));
+    }
+
+    /// The record's rules decide the count of a finished game. 5x5, komi
+    /// 0.5, set up with a black wall on B and a white wall on C; then
+    /// White plays A3, Black A4, White passes, Black A2 takes A3:
+    ///
+    /// ```text
+    ///     A B C D E
+    ///   5 . X O . .
+    ///   4 X X O . .
+    ///   3 . X O . .     A3: the white stone Black took (one prisoner)
+    ///   2 X X O . .
+    ///   1 . X O . .
+    /// ```
+    ///
+    /// Area: Black 7 stones + 3 empty = 10, White 5 stones + 10 empty +
+    /// 0.5 = 15.5: W+5.5. Territory: Black 3 empty + 1 prisoner = 4, White
+    /// 10 empty + 0.5 = 10.5: W+6.5 (White's pass cost nothing, Black's
+    /// two stones in its own area cost one point net).
+    #[test]
+    fn the_record_rules_decide_the_count() {
+        let record = |ru: &str| {
+            format!(
+                "(;GM[1]SZ[5]KM[0.5]RU[{ru}]AB[ba][bb][bc][bd][be]AW[ca][cb][cc][cd][ce]\
+                 ;W[ac];B[ab];W[];B[ad])"
+            )
+        };
+        for (ru, want) in [("Chinese", "W+5.5"), ("Japanese", "W+6.5")] {
+            // The current rules are the other ones: RU must win.
+            let current = if ru == "Chinese" {
+                Rules::Japanese
+            } else {
+                Rules::Chinese
+            };
+            let g = load(&record(ru), None, 7.5, current).unwrap();
+            assert_eq!(g.score_with(&[], &[]).to_gtp(), want, "RU[{ru}]");
+        }
+    }
 }

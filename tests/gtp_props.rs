@@ -875,6 +875,32 @@ fn loadsgf_with_handicap_and_setup() {
     assert_eq!(ok(&mut e, &format!("loadsgf {}", f.path())), "white");
 }
 
+/// `loadsgf` takes the record's rules (RU) and komi (KM); they stay for
+/// the next game, as after `kgs-rules` and `komi`; an RU kosumi does not
+/// know keeps the rules. Reply texts are as before.
+#[test]
+fn loadsgf_takes_rules_and_komi_from_the_record() {
+    let mut e = engine();
+    ok(&mut e, "kgs-rules chinese");
+    let f = TempFile::new("ru", b"(;SZ[9]RU[Japanese]KM[6.5];B[ee])");
+    assert_eq!(ok(&mut e, &format!("loadsgf {}", f.path())), "white");
+    assert_eq!(e.game().rules().name(), "japanese");
+    assert_eq!(e.game().komi(), 6.5);
+    ok(&mut e, "clear_board");
+    assert_eq!(e.game().rules().name(), "japanese");
+    let f = TempFile::new("ru", b"(;SZ[9]RU[Chinese])");
+    ok(&mut e, &format!("loadsgf {}", f.path()));
+    assert_eq!(e.game().rules().name(), "chinese");
+    let f = TempFile::new("ru", b"(;SZ[9]RU[Moon rules])");
+    ok(&mut e, &format!("loadsgf {}", f.path()));
+    assert_eq!(e.game().rules().name(), "chinese");
+    let out = ok(&mut e, "printsgf");
+    assert!(
+        out.contains("RU[Chinese]") && out.contains("KM[6.5]"),
+        "{out}"
+    );
+}
+
 #[test]
 fn loadsgf_refusals_leave_the_game_alone() {
     let mut e = engine();
@@ -906,6 +932,9 @@ fn loadsgf_refusals_leave_the_game_alone() {
         b"(;SZ[9];B[zz])",
         b"(;SZ[9]AB[ee]AB[ee])",
         b"\xff\xfe\x00(;SZ[9])\x00",
+        b"(;SZ[9]KM[six];B[ee])",
+        b"(;SZ[9]KM[1e30])",
+        b"(;SZ[9]HA[two]AB[cc][gg])",
     ] {
         let f = TempFile::new("broken", broken);
         let m = err(&mut e, &format!("loadsgf {}", f.path()));
@@ -964,15 +993,14 @@ fn printsgf_round_trips_through_loadsgf() {
 }
 
 #[test]
-fn loadsgf_ignores_an_absurd_komi() {
+fn loadsgf_refuses_an_absurd_komi() {
     let mut e = engine();
     ok(&mut e, "komi 6.5");
     for km in ["1e30", "1e309", "-1e300", "nan", "inf"] {
         let f = TempFile::new("km", format!("(;SZ[9]KM[{km}])").as_bytes());
         let r = gtp(&mut e, &format!("loadsgf {}", f.path()));
-        if r[0].ok {
-            assert_eq!(e.game().komi(), 6.5, "KM[{km}]");
-        }
+        assert!(!r[0].ok, "KM[{km}]");
+        assert_eq!(e.game().komi(), 6.5, "KM[{km}]");
         let s = ok(&mut e, "final_score");
         assert!(looks_like_score(&s), "KM[{km}]: {s}");
     }
