@@ -18,7 +18,7 @@ pub enum Rules {
 impl Rules {
     /// Parses a rule set name as KGS, the CLI and game records (`RU`) give
     /// it, ignoring case, spaces and punctuation: Japanese, Korean and
-    /// "territory" count territory; Chinese, AGA, New Zealand, Ing,
+    /// "territory" count territory; Chinese, AGA, New Zealand,
     /// Tromp-Taylor and "area" count area (AGA and New Zealand differ from
     /// Chinese only in details kosumi does not model: pass stones, suicide).
     pub fn parse(s: &str) -> Option<Rules> {
@@ -31,8 +31,7 @@ impl Rules {
             "japanese" | "japan" | "jp" | "jpn" | "ja" | "korean" | "korea" | "kr" | "kor"
             | "territory" | "nihon" => Some(Rules::Japanese),
             "chinese" | "china" | "cn" | "chn" | "zh" | "area" | "trompt" | "tromptaylor"
-            | "tt" | "aga" | "agarules" | "american" | "newzealand" | "nz" | "ing" | "goe"
-            | "ingsgoe" => Some(Rules::Chinese),
+            | "tt" | "aga" | "agarules" | "american" | "newzealand" | "nz" => Some(Rules::Chinese),
             _ => None,
         }
     }
@@ -192,6 +191,26 @@ impl Game {
     /// The moves played, in order.
     pub fn moves(&self) -> impl Iterator<Item = (Color, Move)> + '_ {
         self.history.iter().map(|e| (e.color, e.mv))
+    }
+
+    /// Stones Black has put on the board minus those White has: setup and
+    /// handicap stones and moves, passes not counted. Under territory
+    /// scoring, each stone a player puts down costs one point against area
+    /// scoring (area counts it, territory does not; a captured stone counts
+    /// as a prisoner instead of an area point), so for the same final board
+    /// the territory margin is the area margin minus this balance, seki
+    /// eyes aside. The search uses it to play territory rules with area
+    /// playouts.
+    pub fn stone_balance(&self) -> i32 {
+        let sign = |c: Color| if c == Color::Black { 1 } else { -1 };
+        let setup: i32 = self.setup.iter().map(|&(c, _)| sign(c)).sum();
+        let moves: i32 = self
+            .history
+            .iter()
+            .filter(|e| e.mv != Move::Pass)
+            .map(|e| sign(e.color))
+            .sum();
+        setup + moves
     }
 
     /// Number of moves played (passes included, setup excluded).

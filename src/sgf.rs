@@ -288,7 +288,6 @@ mod tests {
             ("New Zealand", Rules::Chinese),
             ("NZ", Rules::Chinese),
             ("Tromp-Taylor", Rules::Chinese),
-            ("Ing", Rules::Chinese),
         ] {
             let other = match want {
                 Rules::Japanese => Rules::Chinese,

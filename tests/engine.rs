@@ -190,3 +190,100 @@ fn one_engine_playing_both_colours_still_resigns_the_lost_side() {
     assert_ne!(white, "resign");
     assert_eq!(ok(&mut e, "genmove b"), "resign");
 }
+
+/// Under territory rules a stone in one's own settled territory costs a
+/// point, so neither side plays one; the game ends with passes and the
+/// territory count is the one on the board. 9x9, komi 16.5, Japanese
+/// rules, no dame left (X = black, O = white):
+///
+/// ```text
+///     A B C D E F G H J
+///   9 . . X O . . . . .
+///   8 . . X O . . . . .
+///   7 . . X O . . . . .
+///   6 X X X O . . . . .
+///   5 . . X O O O O O O
+///   4 . . X X X X X X X
+///   3 . . . . . . . . .
+///   2 . . . . . . . . .
+///   1 . . . . . . . . .
+/// ```
+///
+/// Black: 6 + 4 + 27 = 37 points, White: 20; B+0.5 with komi 16.5 (area
+/// would give B+4.5). One black stone in its own area would lose the game.
+/// kosumi plays both colours, up to 60 moves, two passes in a row or a
+/// resignation. The loser, White, may invade; Black's answer within two
+/// points of an invading stone is fair, any other black stone in Black's
+/// area is a point thrown away.
+#[test]
+fn under_territory_rules_neither_side_fills_its_own_territory() {
+    let mut e = engine(Config {
+        playouts: Some(2000),
+        ..Config::default()
+    });
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "komi 16.5");
+    ok(&mut e, "kgs-rules japanese");
+    let black = [
+        "C9", "C8", "C7", "C6", "A6", "B6", "C5", "C4", "D4", "E4", "F4", "G4", "H4", "J4",
+    ];
+    let white = ["D9", "D8", "D7", "D6", "D5", "E5", "F5", "G5", "H5", "J5"];
+    let mut setup = String::new();
+    for v in black {
+        setup.push_str(&format!("play b {v}\nplay w pass\n"));
+    }
+    for v in white {
+        setup.push_str(&format!("play w {v}\nplay b pass\n"));
+    }
+    for line in setup.lines() {
+        ok(&mut e, line);
+    }
+    assert_eq!(ok(&mut e, "final_score"), "B+0.5");
+    // Black's and White's areas as drawn.
+    let own = |v: &str, c: Color| {
+        let col = v.as_bytes()[0];
+        let row: u32 = v[1..].parse().unwrap();
+        let black_area = (col <= b'B' && (row >= 7 || row == 5)) || row <= 4;
+        let white_area = col >= b'E' && row >= 6;
+        match c {
+            Color::Black => black_area,
+            Color::White => white_area,
+        }
+    };
+    let xy = |v: &str| (v.as_bytes()[0] as i32, v[1..].parse::<i32>().unwrap());
+    let mut invaders: Vec<(Color, (i32, i32))> = Vec::new();
+    let mut passes = 0;
+    let mut c = Color::Black;
+    let mut moves = Vec::new();
+    for _ in 0..60 {
+        let m = ok(&mut e, &format!("genmove {}", c.letter()));
+        if m == "resign" {
+            assert_eq!(c, Color::White, "the winner resigned: {moves:?}");
+            return;
+        }
+        moves.push(format!("{} {m}", c.letter()));
+        let lower = m.to_ascii_lowercase();
+        if lower == "pass" {
+            passes += 1;
+            if passes == 2 {
+                break;
+            }
+        } else {
+            passes = 0;
+            let (x, y) = xy(&m);
+            let answers = invaders
+                .iter()
+                .any(|&(ic, (ix, iy))| ic != c && (ix - x).abs() <= 2 && (iy - y).abs() <= 2);
+            assert!(
+                c == Color::White || !own(&m, c) || answers,
+                "black filled its own territory: {moves:?}"
+            );
+            if own(&m, !c) {
+                invaders.push((c, (x, y)));
+            }
+        }
+        c = !c;
+    }
+    let score = ok(&mut e, "final_score");
+    assert!(score.starts_with("B+"), "{score} after {moves:?}");
+}

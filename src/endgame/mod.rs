@@ -51,6 +51,12 @@ pub struct EndgameParams {
     pub resign_min_playouts: u64,
     /// No resignation before move size² / this (the opening).
     pub resign_opening_divisor: usize,
+    /// Under territory rules, a point the mover owns in at least this
+    /// share of the judging playouts, with its empty neighbours, is its
+    /// settled territory: a stone there costs a point and is not played
+    /// unless it is needed (issue 18; the dead-stone share raised so that
+    /// only clear territory counts, untuned).
+    pub territory_share: f32,
 }
 
 /// The values kosumi plays with.
@@ -64,6 +70,7 @@ pub const PARAMS: EndgameParams = EndgameParams {
     judge_playouts_small: 2000,
     resign_min_playouts: 1000,
     resign_opening_divisor: 4,
+    territory_share: 0.9,
 };
 
 #[cfg(test)]

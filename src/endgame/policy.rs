@@ -12,7 +12,7 @@ use crate::game::{dead_mask, Game, Rules};
 use crate::playout::Policy;
 use crate::search::{filters_permit, Candidate, MoveFilter, Ownership, SearchInfo};
 use crate::tactics::{chain_escapes, self_atari_size};
-use crate::types::{Color, Move, Point};
+use crate::types::{Color, Move, Point, Stone};
 
 /// Which flavour of move generation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,9 +204,18 @@ impl Closer {
                 .collect()
         };
         let dead_opponent = opponents(dead);
-        let best_non_pass = cands
-            .iter()
-            .find(|c| c.mv != Move::Pass && !fills_own_eye(board, color, c.mv));
+        // Moves that only cost: filling an own eye, and under territory
+        // rules a point of the mover's settled territory, judged by plain
+        // playouts (the search's own ownership mixes in the lines it
+        // tried, and an invader's stone makes the territory look open).
+        // KGS's cleanup phase charges nothing for stones played.
+        let territory_own = (game.rules() == Rules::Japanese && mode != GenMode::Cleanup)
+            .then(|| self.judging_ownership(game));
+        let wasted = |m: Move| {
+            fills_own_eye(board, color, m)
+                || fills_own_territory(game, color, m, territory_own.as_ref())
+        };
+        let best_non_pass = cands.iter().find(|c| c.mv != Move::Pass && !wasted(c.mv));
 
         if mode == GenMode::Cleanup {
             // The opponent disputes the dead stones: play out every chain
@@ -266,7 +275,7 @@ impl Closer {
             }
             return pass();
         }
-        if fills_own_eye(board, color, best.mv) {
+        if wasted(best.mv) {
             return Decision::Move(best_non_pass.map(|c| c.mv).unwrap_or(Move::Pass));
         }
         Decision::Move(best.mv)
@@ -312,6 +321,64 @@ fn fills_own_eye(board: &Board, color: Color, m: Move) -> bool {
         Move::Play(p) => board.is_true_eye(p, color),
         Move::Pass => false,
     }
+}
+
+/// Under territory rules, whether `m` puts a stone of `color` where it
+/// only costs a point: an empty point that `color` owns, with each of its
+/// empty neighbours, in at least [`PARAMS`]`.territory_share` of the
+/// search's playouts, with no opponent stone among its eight neighbours,
+/// and beside at most one own chain, which keeps three liberties or more.
+/// A point next to the opponent, a connection between two own chains or
+/// the liberty of a short chain may be needed (a shortage of liberties, a
+/// cut) and is left to the search. `own` is plain playouts' ownership of
+/// this position; without it nothing counts as wasted.
+fn fills_own_territory(game: &Game, color: Color, m: Move, own: Option<&Ownership>) -> bool {
+    let (Move::Play(p), Some(own)) = (m, own) else {
+        return false;
+    };
+    let board = game.board();
+    if game.rules() != Rules::Japanese || board.stone(p) != Stone::Empty {
+        return false;
+    }
+    let share = |q: Point| match color {
+        Color::Black => own.black[q.idx()],
+        Color::White => own.white[q.idx()],
+    };
+    let geo = board.geometry();
+    let (x, y) = geo.coords(p);
+    let mut own_chain: Option<Point> = None;
+    for dy in -1i32..=1 {
+        for dx in -1i32..=1 {
+            let (qx, qy) = (x as i32 + dx, y as i32 + dy);
+            if (dx, dy) == (0, 0)
+                || qx < 0
+                || qy < 0
+                || qx >= geo.size as i32
+                || qy >= geo.size as i32
+            {
+                continue;
+            }
+            let q = geo.point(qx as usize, qy as usize);
+            let stone = board.stone(q);
+            if stone.color() == Some(!color) {
+                return false;
+            }
+            if dx != 0 && dy != 0 {
+                continue;
+            }
+            if stone == Stone::Empty && share(q) < PARAMS.territory_share {
+                return false;
+            }
+            if stone.color() == Some(color) {
+                let h = board.chain(q);
+                if own_chain.is_some_and(|o| o != h) || board.libs(h) < 3 {
+                    return false;
+                }
+                own_chain = Some(h);
+            }
+        }
+    }
+    share(p) >= PARAMS.territory_share
 }
 
 /// A move toward capturing dead opponent stones: a legal liberty of the

@@ -24,7 +24,7 @@ pub mod time;
 
 pub use params::PARAMS;
 
-use crate::game::Game;
+use crate::game::{Game, Rules};
 use crate::playout::Policy;
 use crate::types::{Color, Move, Point, MAX_POINTS};
 use node::Node;
@@ -326,11 +326,20 @@ impl Searcher {
             root.kids().len() + 1
         };
         log::debug!("search: reused={reused} nodes={nodes}");
+        // Territory rules, played with area playouts: the stones put down
+        // so far and in the tree are charged one point each
+        // (`Game::stone_balance`; docs/search.md, "Territory rules").
+        let territory = game.rules() == Rules::Japanese;
         let shared = Shared {
             root: &root,
             board: &board,
             to_move,
-            komi,
+            komi: if territory {
+                komi + game.stone_balance() as f32
+            } else {
+                komi
+            },
+            territory,
             cfg: &self.cfg,
             move_number: game.move_count(),
             stop: AtomicBool::new(false),
@@ -376,6 +385,7 @@ impl Searcher {
             moves: game.moves().collect(),
             setup_hash: game.position_hashes().first().copied().unwrap_or(0),
             komi,
+            rules: game.rules(),
             size: game.size(),
             to_move,
         });

@@ -6,7 +6,7 @@ use super::node::Node;
 use super::params::PARAMS;
 use super::simulate::{code_of, move_of};
 use super::Searcher;
-use crate::game::Game;
+use crate::game::{Game, Rules};
 use crate::types::{Color, Move};
 
 /// The kept tree and the game position it was built for.
@@ -15,6 +15,8 @@ pub(super) struct Tree {
     pub moves: Vec<(Color, Move)>,
     pub setup_hash: u64,
     pub komi: f32,
+    /// The rules the tree's values were counted under.
+    pub rules: Rules,
     pub size: usize,
     /// Side to move at the root.
     pub to_move: Color,
@@ -28,8 +30,8 @@ impl Searcher {
     }
 
     /// Takes the kept tree for `game` if the game continues the position
-    /// it was built for (same setup, the kept moves a prefix of the game's,
-    /// colours alternating as the tree assumes) and its search komi is
+    /// it was built for (same setup and rules, the kept moves a prefix of
+    /// the game's, colours alternating as the tree assumes) and its search komi is
     /// within two points of `komi` (dynamic komi moves a little every
     /// move); otherwise a fresh root.
     pub(super) fn take_root(&mut self, game: &Game, komi: f32) -> (Box<Node>, bool) {
@@ -41,6 +43,7 @@ impl Searcher {
         let setup_hash = game.position_hashes().first().copied().unwrap_or(0);
         let k = t.moves.len();
         if t.size != game.size()
+            || t.rules != game.rules()
             || (t.komi - komi).abs() > PARAMS.reuse_komi_tolerance
             || t.setup_hash != setup_hash
             || moves.len() < k

@@ -17,7 +17,12 @@ pub(super) struct Shared<'a> {
     pub(super) root: &'a Node,
     pub(super) board: &'a Board,
     pub(super) to_move: Color,
+    /// Komi for the playouts' area count; under territory rules it also
+    /// charges the stones put down before the root.
     pub(super) komi: f32,
+    /// Territory rules: each stone put down in the tree costs its player
+    /// one point (`Game::stone_balance`).
+    pub(super) territory: bool,
     pub(super) cfg: &'a SearchConfig,
     /// Move number of the root (for the pass rule).
     pub(super) move_number: usize,
@@ -210,6 +215,8 @@ impl<'a> Shared<'a> {
         s.path.push(node);
         s.starts.push(0);
         let mut passes = 0;
+        // Black's stones put down in the tree minus White's.
+        let mut placed = 0i32;
         loop {
             if node.kids().is_empty() {
                 let depth = s.path.len() - 1;
@@ -230,6 +237,7 @@ impl<'a> Shared<'a> {
                 Move::Pass => passes += 1,
                 Move::Play(p) => {
                     passes = 0;
+                    placed += if color == Color::Black { 1 } else { -1 };
                     s.log.push(color, p);
                 }
             }
@@ -240,7 +248,7 @@ impl<'a> Shared<'a> {
                 break;
             }
         }
-        let score = playout::playout(
+        let mut score = playout::playout(
             board,
             color,
             self.komi,
@@ -248,6 +256,9 @@ impl<'a> Shared<'a> {
             &mut s.rng,
             &mut s.log,
         );
+        if self.territory {
+            score -= placed as f32;
+        }
         self.record_ownership(board, s);
         self.backup(score, s);
         self.playouts.fetch_add(1, Ordering::Relaxed);

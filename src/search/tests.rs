@@ -145,3 +145,60 @@ fn avoid_and_allow_steer_the_search_not_only_the_output() {
         .iter()
         .any(|c| c.mv == mv("D1") && c.visits > 0));
 }
+
+/// Under territory rules the search counts the stones put down: the
+/// territory count is the area count minus the stones Black put down
+/// beyond White's, so on a settled board (no dame) a stone in one's own
+/// area costs a point.
+///
+/// ```text
+///   . . X O . . . . .     Black: 14 stones, 37 points of territory
+///   . . X O . . . . .     White: 10 stones, 20 points
+///   . . X O . . . . .
+///   X X X O . . . . .     komi 16.5: area B+4.5, territory B+0.5
+///   . . X O O O O O O     (the stone balance, 4)
+///   . . X X X X X X X
+///   . . . . . . . . .
+///   . . . . . . . . .
+///   . . . . . . . . .
+/// ```
+///
+#[test]
+fn territory_rules_charge_every_stone_put_down() {
+    let diagram = "
+        . . X O . . . . .
+        . . X O . . . . .
+        . . X O . . . . .
+        X X X O . . . . .
+        . . X O O O O O O
+        . . X X X X X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+    // The stones played as moves (the other side passing), so that the
+    // tree offers passes as it does late in a game; White passed last.
+    let board = Board::from_diagram(diagram).expect("diagram");
+    let mut area = Game::new(9, 16.5, Rules::Chinese);
+    for p in board.geometry().points() {
+        if let Some(c) = board.stone(p).color() {
+            area.play(c, Move::Play(p)).unwrap();
+            area.play(!c, Move::Pass).unwrap();
+        }
+    }
+    if area.to_move() == Color::White {
+        area.play(Color::White, Move::Pass).unwrap();
+    }
+    let mut territory = area.clone();
+    territory.set_rules(Rules::Japanese);
+    assert_eq!(territory.stone_balance(), 4);
+    assert_eq!(area.score_with(&[], &[]).to_gtp(), "B+4.5");
+    assert_eq!(territory.score_with(&[], &[]).to_gtp(), "B+0.5");
+    let a = run(&mut searcher(1), &area, 3000, true);
+    let t = run(&mut searcher(1), &territory, 3000, true);
+    // Under area rules a stone in one's own area is free, and the search
+    // (which breaks ties against a pass) plays on; under territory rules
+    // every black stone here costs its point and passing leads by far.
+    assert_ne!(a.candidates[0].mv, Move::Pass);
+    assert_eq!(t.candidates[0].mv, Move::Pass);
+    assert!(t.candidates[0].visits as u64 > t.playouts / 2);
+}
