@@ -21,7 +21,7 @@ komi 7
 #? []
 
 20 gogui-analyze_commands
-#? [dboard/Ownership/kosumi-ownership\ngfx/Visits/kosumi-visits\ngfx/Win rates/kosumi-winrates\nvar/Principal variation/kosumi-pv\nstring/Search summary/kosumi-summary\ngfx/Dead stones/kosumi-dead_stones]
+#? [dboard/Ownership/kosumi-ownership\ngfx/Visits/kosumi-visits\ngfx/Win rates/kosumi-winrates\nvar/Principal variation/kosumi-pv\nstring/Search summary/kosumi-summary\ngfx/Dead stones/kosumi-dead_stones\ngfx/Move prediction/kosumi-policy]
 
 lz-analyze B 50 bogus
 #! [syntax error: unknown analyze key 'bogus']
@@ -58,6 +58,11 @@ kosumi-pv extra
 
 50 kosumi-dead_stones
 #? [TEXT dead: 0 black, 0 white stones; seki: 0 stones]
+
+# gfx: the model's ranking, without a search; on the empty board the
+# 3-3 to 4-4 points lead.
+55 kosumi-policy
+#? [INFLUENCE( [A-HJ][1-9] [01]\.[0-9]+)+\nLABEL( [A-HJ][1-9] [0-9]+)+\nSQUARE [A-HJ][1-9]\nTEXT black to move: model's first choice [A-HJ][1-9] .*]
 
 # gfx: influence of the visits, labels, and a summary text line.
 60 kosumi-visits

@@ -67,6 +67,7 @@ pub static COMMANDS: &[Command] = &[
     cmd("kosumi-pv", super::gogui::pv),
     cmd("kosumi-summary", super::gogui::summary_command),
     cmd("kosumi-dead_stones", super::gogui::dead_stones),
+    cmd("kosumi-policy", super::gogui::policy),
 ];
 
 /// The command called exactly `name`, if any (never a prefix match).

@@ -24,6 +24,7 @@ pub const ANALYZE_COMMANDS: &[(&str, &str, &str)] = &[
     ("var", "Principal variation", "kosumi-pv"),
     ("string", "Search summary", "kosumi-summary"),
     ("gfx", "Dead stones", "kosumi-dead_stones"),
+    ("gfx", "Move prediction", "kosumi-policy"),
 ];
 
 /// How often live graphics are drawn during `genmove`.
@@ -150,6 +151,55 @@ pub fn visits(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErr
         lines.push(label);
     }
     lines.push(format!("TEXT {}", summary(e, &info)));
+    Ok(Reply::Text(lines.join("\n")))
+}
+
+/// `kosumi-policy` (gfx): the built-in move-prediction model's ranking
+/// of the legal moves of the side to move, without a search: each move's
+/// probability as a heat map (shares of the most probable move), the
+/// most probable ones labelled in percent, the first one marked.
+pub fn policy(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    a.end()?;
+    let game = e.game();
+    let geo = game.geometry();
+    let c = game.to_move();
+    let ranked = crate::predict::builtin().rank(game.board(), c);
+    let ranked: Vec<(Point, f64)> = ranked
+        .into_iter()
+        .filter(|&(p, _)| game.is_legal(c, Move::Play(p)))
+        .collect();
+    let sign = if c == Color::Black { 1.0 } else { -1.0 };
+    let mut lines = Vec::new();
+    if let Some(&(top, max)) = ranked.first() {
+        let mut infl = String::from("INFLUENCE");
+        let mut label = String::from("LABEL");
+        for (i, &(p, prob)) in ranked.iter().enumerate() {
+            let share = sign * (prob / max.max(1e-12)) as f32;
+            let _ = write!(infl, " {} {}", geo.vertex(p), number(share, 2));
+            if i < LABELLED {
+                let _ = write!(
+                    label,
+                    " {} {}",
+                    geo.vertex(p),
+                    (prob * 100.0).round() as u32
+                );
+            }
+        }
+        lines.push(infl);
+        lines.push(label);
+        lines.push(format!("SQUARE {}", geo.vertex(top)));
+        lines.push(format!(
+            "TEXT {} to move: model's first choice {} ({:.1}%)",
+            c.name(),
+            geo.vertex(top),
+            max * 100.0
+        ));
+    } else {
+        lines.push(format!(
+            "TEXT {} to move: no legal move but a pass",
+            c.name()
+        ));
+    }
     Ok(Reply::Text(lines.join("\n")))
 }
 
