@@ -141,6 +141,32 @@ enum Cmd {
         #[arg(long, default_value_t = 19)]
         size: usize,
     },
+    /// Review a game: search every position of the SGF's main line and
+    /// write a new SGF with win rates, score leads, the better move where
+    /// a move lost, and a summary of each player's largest mistakes.
+    Analyze {
+        /// The game record (never modified).
+        input: std::path::PathBuf,
+        /// Output SGF (default: INPUT-kosumi.sgf beside the input).
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+        /// Seconds of search a position.
+        #[arg(long, default_value_t = 1.0)]
+        time: f64,
+        /// Playouts a position instead of a time.
+        #[arg(long)]
+        playouts: Option<u64>,
+        /// Search threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Only these moves, FROM-TO (1-based, inclusive).
+        #[arg(long, value_parser = cli::analyze::parse_moves)]
+        moves: Option<(usize, usize)>,
+        /// Win-rate loss in percentage points that marks a mistake (the
+        /// better line is added as a variation).
+        #[arg(long, default_value_t = 10.0)]
+        threshold: f64,
+    },
     /// Run regression files (.tst) and print the pass rate per file.
     Regress {
         /// Files or folders of .tst files (default: gtp-tests/).
@@ -238,6 +264,31 @@ fn main() {
             *top,
             *size,
         ));
+    }
+    if let Some(Cmd::Analyze {
+        input,
+        output,
+        time,
+        playouts,
+        threads,
+        moves,
+        threshold,
+    }) = &cli.command
+    {
+        if !(time.is_finite() && *time > 0.0) || playouts == &Some(0) || threads == &Some(0) {
+            eprintln!("kosumi analyze: --time, --playouts and --threads must be positive");
+            std::process::exit(2);
+        }
+        std::process::exit(cli::analyze::run(cli::analyze::AnalyzeArgs {
+            input: input.clone(),
+            output: output.clone(),
+            time: *time,
+            playouts: *playouts,
+            threads: *threads,
+            moves: *moves,
+            threshold: *threshold,
+            learned_priors: cli.learned_priors == "on",
+        }));
     }
     if let Some(Cmd::Regress {
         paths,

@@ -1,8 +1,9 @@
 //! The binary's own code, outside the engine library: the `.tst`
 //! regression runner behind `kosumi regress` (it spawns engine processes
 //! and matches replies with regular expressions, which no engine layer
-//! needs), and the `train` and `predict` commands around the `learn`
-//! module.
+//! needs), the `train` and `predict` commands around the `learn`
+//! module, and `analyze`, the review of a game record.
 
+pub mod analyze;
 pub mod learn;
 pub mod regress;
