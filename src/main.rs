@@ -166,6 +166,10 @@ enum Cmd {
         /// better line is added as a variation).
         #[arg(long, default_value_t = 10.0)]
         threshold: f64,
+        /// Also draw the win rate and score lead over the game as an SVG
+        /// chart, mistakes marked.
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
     },
     /// Run regression files (.tst) and print the pass rate per file.
     Regress {
@@ -273,6 +277,7 @@ fn main() {
         threads,
         moves,
         threshold,
+        svg,
     }) = &cli.command
     {
         if !(time.is_finite() && *time > 0.0) || playouts == &Some(0) || threads == &Some(0) {
@@ -287,6 +292,7 @@ fn main() {
             threads: *threads,
             moves: *moves,
             threshold: *threshold,
+            svg: svg.clone(),
             learned_priors: cli.learned_priors == "on",
         }));
     }

@@ -48,6 +48,7 @@ fn is_move(props: &[Prop]) -> bool {
 fn a_real_game_gets_a_value_at_every_move() {
     let before = std::fs::read(GAME).unwrap();
     let out = temp("full");
+    let chart = temp("chart").with_extension("svg");
     let (code, err) = run(&[
         "analyze",
         GAME,
@@ -57,6 +58,8 @@ fn a_real_game_gets_a_value_at_every_move() {
         "300",
         "--threads",
         "1",
+        "--svg",
+        chart.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::read(GAME).unwrap(), before, "the input changed");
@@ -88,6 +91,11 @@ fn a_real_game_gets_a_value_at_every_move() {
         "{root_comment}"
     );
     assert!(root_comment.contains("largest mistakes") || root_comment.contains("no move lost"));
+    // The chart: two line charts, a mark for each mistake of 10 points.
+    let svg = std::fs::read_to_string(&chart).expect("chart written");
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.matches("<polyline").count() >= 2, "{svg}");
+    let _ = std::fs::remove_file(&chart);
     // The record's own properties survive.
     assert!(has(&nodes[0], "PB") && has(&nodes[0], "RE") && has(&nodes[0], "KM"));
     let _ = std::fs::remove_file(&out);

@@ -33,6 +33,8 @@ pub struct AnalyzeArgs {
     pub moves: Option<(usize, usize)>,
     /// Win-rate loss, in percentage points, that marks a mistake.
     pub threshold: f64,
+    /// Also draw the win rate and score lead over the game here (SVG).
+    pub svg: Option<PathBuf>,
     pub learned_priors: bool,
 }
 
@@ -250,7 +252,94 @@ fn review(a: &AnalyzeArgs) -> Result<PathBuf, String> {
     }
     let text = trees.iter().map(|t| t.serialize()).collect::<String>();
     write_atomically(&out, text.as_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
+    if let Some(svg) = &a.svg {
+        if same_file(svg, &a.input) {
+            return Err(format!(
+                "{}: the chart would overwrite the input",
+                svg.display()
+            ));
+        }
+        let chart = chart(&reviews, a.threshold).map_err(|e| format!("chart: {e}"))?;
+        write_atomically(svg, chart.as_bytes()).map_err(|e| format!("{}: {e}", svg.display()))?;
+        eprintln!("kosumi analyze: wrote {}", svg.display());
+    }
     Ok(out)
+}
+
+/// The chart as SVG text: Black's win rate after each move (mistakes of
+/// either side marked with a red dot) above, Black's score lead below.
+fn chart(reviews: &[Review], threshold: f64) -> Result<String, String> {
+    use plotters::prelude::*;
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let (top, bottom) = root.split_vertically(320);
+        let first = reviews.first().map_or(1, |r| r.number) as f64;
+        let last = (reviews.last().map_or(1, |r| r.number) as f64).max(first + 1.0);
+        let black_wr = |r: &Review| black_winrate_after(r) * 100.0;
+        let black_lead = |r: &Review| {
+            if r.color == kosumi::types::Color::Black {
+                r.after.1
+            } else {
+                -r.after.1
+            }
+        };
+        let mut c = ChartBuilder::on(&top)
+            .caption("Black's win rate after each move (%)", ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(28)
+            .y_label_area_size(44)
+            .build_cartesian_2d(first..last, 0f64..100f64)
+            .map_err(|e| err(&e))?;
+        c.configure_mesh()
+            .x_desc("move")
+            .draw()
+            .map_err(|e| err(&e))?;
+        c.draw_series(LineSeries::new(
+            [(first, 50.0), (last, 50.0)],
+            BLACK.mix(0.3),
+        ))
+        .map_err(|e| err(&e))?;
+        c.draw_series(LineSeries::new(
+            reviews.iter().map(|r| (r.number as f64, black_wr(r))),
+            &BLUE,
+        ))
+        .map_err(|e| err(&e))?;
+        c.draw_series(
+            reviews
+                .iter()
+                .filter(|r| r.loss() >= threshold)
+                .map(|r| Circle::new((r.number as f64, black_wr(r)), 4, RED.filled())),
+        )
+        .map_err(|e| err(&e))?;
+        let bound = reviews
+            .iter()
+            .map(|r| black_lead(r).abs())
+            .fold(5.0f64, f64::max)
+            .ceil();
+        let mut c = ChartBuilder::on(&bottom)
+            .caption("Black's score lead (points)", ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(28)
+            .y_label_area_size(44)
+            .build_cartesian_2d(first..last, -bound..bound)
+            .map_err(|e| err(&e))?;
+        c.configure_mesh()
+            .x_desc("move")
+            .draw()
+            .map_err(|e| err(&e))?;
+        c.draw_series(LineSeries::new([(first, 0.0), (last, 0.0)], BLACK.mix(0.3)))
+            .map_err(|e| err(&e))?;
+        c.draw_series(LineSeries::new(
+            reviews.iter().map(|r| (r.number as f64, black_lead(r))),
+            &GREEN,
+        ))
+        .map_err(|e| err(&e))?;
+        root.present().map_err(|e| err(&e))?;
+    }
+    Ok(svg)
 }
 
 /// `game.sgf` -> `game-kosumi.sgf` beside it.
