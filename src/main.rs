@@ -171,6 +171,18 @@ enum Cmd {
         #[arg(long)]
         svg: Option<std::path::PathBuf>,
     },
+    /// The KataGo JSON analysis protocol on stdin/stdout: one query a
+    /// line, one response a line per analysed turn (values from Black's
+    /// side).
+    Analysis {
+        /// Queries analysed at once (each search on one thread; default:
+        /// all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Visits (playouts) of a query without maxVisits.
+        #[arg(long, default_value_t = 500)]
+        visits: u64,
+    },
     /// Run regression files (.tst) and print the pass rate per file.
     Regress {
         /// Files or folders of .tst files (default: gtp-tests/).
@@ -295,6 +307,18 @@ fn main() {
             svg: svg.clone(),
             learned_priors: cli.learned_priors == "on",
         }));
+    }
+    if let Some(Cmd::Analysis { threads, visits }) = &cli.command {
+        let threads = threads.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        });
+        std::process::exit(cli::analysis::run(
+            threads.max(1),
+            (*visits).max(1),
+            cli.learned_priors == "on",
+        ));
     }
     if let Some(Cmd::Regress {
         paths,
