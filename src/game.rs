@@ -31,7 +31,8 @@ impl Rules {
             "japanese" | "japan" | "jp" | "jpn" | "ja" | "korean" | "korea" | "kr" | "kor"
             | "territory" | "nihon" => Some(Rules::Japanese),
             "chinese" | "china" | "cn" | "chn" | "zh" | "area" | "trompt" | "tromptaylor"
-            | "tt" | "aga" | "agarules" | "american" | "newzealand" | "nz" => Some(Rules::Chinese),
+            | "tt" | "aga" | "agarules" | "american" | "newzealand" | "nz" | "chineseogs"
+            | "chinesekgs" | "stonescoring" => Some(Rules::Chinese),
             _ => None,
         }
     }

@@ -6,6 +6,7 @@ mod cli;
 use clap::{Parser, Subcommand};
 use kosumi::engine::{Config, Engine};
 use kosumi::game::Rules;
+use kosumi::search::LearnedPriors;
 
 /// kosumi: a Go engine speaking the Go Text Protocol on stdin/stdout.
 #[derive(Parser, Debug)]
@@ -51,9 +52,10 @@ struct Cli {
     #[arg(long)]
     gfx: bool,
     /// Priors from the built-in move-prediction model (learned from strong
-    /// 19x19 games) on top of the hand-made ones: on or off.
-    #[arg(long, default_value = "off", value_parser = ["on", "off"])]
-    learned_priors: String,
+    /// 19x19 games) on top of the hand-made ones: on, off, or auto (on
+    /// 19x19 only, where it was measured).
+    #[arg(long, default_value = "auto", value_parser = parse_learned_priors)]
+    learned_priors: LearnedPriors,
     /// Refuse loadsgf and printsgf FILE (for engines exposed through a
     /// server bridge, where a remote user must not read or write files).
     #[arg(long)]
@@ -196,6 +198,10 @@ enum Cmd {
     },
 }
 
+fn parse_learned_priors(s: &str) -> Result<LearnedPriors, String> {
+    LearnedPriors::parse(s).ok_or_else(|| format!("'{s}': expected on, off or auto"))
+}
+
 fn parse_rules(s: &str) -> Result<Rules, String> {
     Rules::parse(s).ok_or_else(|| format!("unknown rules '{s}' (chinese or japanese)"))
 }
@@ -305,7 +311,7 @@ fn main() {
             moves: *moves,
             threshold: *threshold,
             svg: svg.clone(),
-            learned_priors: cli.learned_priors == "on",
+            learned_priors: cli.learned_priors,
         }));
     }
     if let Some(Cmd::Analysis { threads, visits }) = &cli.command {
@@ -317,7 +323,7 @@ fn main() {
         std::process::exit(cli::analysis::run(
             threads.max(1),
             (*visits).max(1),
-            cli.learned_priors == "on",
+            cli.learned_priors,
         ));
     }
     if let Some(Cmd::Regress {
@@ -349,7 +355,7 @@ fn main() {
         search.seed = s;
     }
     search.max_nodes = cli.max_nodes.max(1000);
-    search.learned_priors = cli.learned_priors == "on";
+    search.learned_priors = cli.learned_priors;
     let config = Config {
         size: cli.size,
         komi: cli.komi,

@@ -90,7 +90,11 @@ fn emit(out: &Mutex<std::io::Stdout>, v: &Value) {
 }
 
 /// Runs the protocol until stdin ends; returns the exit code.
-pub fn run(threads: usize, default_visits: u64, learned_priors: bool) -> i32 {
+pub fn run(
+    threads: usize,
+    default_visits: u64,
+    learned_priors: kosumi::search::LearnedPriors,
+) -> i32 {
     let queue = Arc::new((Mutex::new(Queue::default()), Condvar::new()));
     let out = Arc::new(Mutex::new(std::io::stdout()));
     let workers: Vec<_> = (0..threads.max(1))
@@ -125,7 +129,7 @@ fn worker(
     index: usize,
     queue: &(Mutex<Queue>, Condvar),
     out: &Mutex<std::io::Stdout>,
-    learned_priors: bool,
+    learned_priors: kosumi::search::LearnedPriors,
 ) {
     let mut searcher = Searcher::new(SearchConfig {
         threads: 1,

@@ -35,7 +35,7 @@ pub struct AnalyzeArgs {
     pub threshold: f64,
     /// Also draw the win rate and score lead over the game here (SVG).
     pub svg: Option<PathBuf>,
-    pub learned_priors: bool,
+    pub learned_priors: kosumi::search::LearnedPriors,
 }
 
 /// Parses `FROM-TO` (1-based move numbers, inclusive).

@@ -47,9 +47,9 @@ pub struct SearchConfig {
     pub max_nodes: usize,
     /// Playout policy.
     pub policy: Policy,
-    /// Priors from the built-in move-prediction model
-    /// ([`crate::predict::builtin`]) on top of the hand-made ones.
-    pub learned_priors: bool,
+    /// When to add the built-in move-prediction model's priors
+    /// ([`crate::predict::builtin`]) to the hand-made ones.
+    pub learned_priors: LearnedPriors,
 }
 
 impl Default for SearchConfig {
@@ -61,7 +61,39 @@ impl Default for SearchConfig {
             seed: 0x6b6f_7375_6d69,
             max_nodes: 10_000_000,
             policy: Policy::Heavy,
-            learned_priors: false,
+            learned_priors: LearnedPriors::Auto,
+        }
+    }
+}
+
+/// When the search adds the move-prediction model's priors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LearnedPriors {
+    Off,
+    On,
+    /// On 19x19, the board the model was trained on and where it was
+    /// measured: 19x19 self-play at 0.4 s a move, one thread each, komi
+    /// 7.5, with against without (docs/strength.md, issue 17).
+    Auto,
+}
+
+impl LearnedPriors {
+    /// Parses `on`, `off` or `auto`.
+    pub fn parse(s: &str) -> Option<LearnedPriors> {
+        match s {
+            "on" => Some(LearnedPriors::On),
+            "off" => Some(LearnedPriors::Off),
+            "auto" => Some(LearnedPriors::Auto),
+            _ => None,
+        }
+    }
+
+    /// Whether the model's priors apply on a board of side `size`.
+    pub fn applies(self, size: usize) -> bool {
+        match self {
+            LearnedPriors::Off => false,
+            LearnedPriors::On => true,
+            LearnedPriors::Auto => size == 19,
         }
     }
 }
@@ -311,7 +343,7 @@ impl Searcher {
                 to_move,
                 game.move_count(),
                 &mut dist,
-                self.cfg.learned_priors,
+                self.cfg.learned_priors.applies(board.size()),
             )
             .into_iter()
             .filter(|k| game.is_legal(to_move, move_of(k.mv)))

@@ -193,7 +193,7 @@ impl<'a> Shared<'a> {
             color,
             self.move_number + depth,
             &mut s.dist,
-            self.cfg.learned_priors,
+            self.cfg.learned_priors.applies(board.size()),
         );
         let n = kids.len();
         if node.children.set(kids.into_boxed_slice()).is_ok() {
