@@ -345,6 +345,15 @@ impl Engine {
         let mut limits = self.limits(color, mode);
         limits.filters = filters.to_vec();
         let komi = game.komi() + self.dynamic_komi(color);
+        // KGS's cleanup phase charges nothing for the stones played to
+        // take dead ones off: its search counts area, whatever the rules.
+        let searched = if mode == GenMode::Cleanup && game.rules() == Rules::Japanese {
+            let mut g = game.clone();
+            g.set_rules(Rules::Chinese);
+            g
+        } else {
+            game.clone()
+        };
         let info = if mode == GenMode::Regression {
             // Deterministic and independent of the kept tree.
             let mut s = Searcher::with_signal(
@@ -354,9 +363,9 @@ impl Engine {
                 },
                 self.searcher.stop_signal(),
             );
-            s.search(&game, komi, limits, tick)
+            s.search(&searched, komi, limits, tick)
         } else {
-            self.searcher.search(&game, komi, limits, tick)
+            self.searcher.search(&searched, komi, limits, tick)
         };
         let turn = Turn {
             color,

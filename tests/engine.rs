@@ -287,3 +287,69 @@ fn under_territory_rules_neither_side_fills_its_own_territory() {
     let score = ok(&mut e, "final_score");
     assert!(score.starts_with("B+"), "{score} after {moves:?}");
 }
+
+/// `kgs-genmove_cleanup` under territory rules: KGS charges nothing for
+/// the stones played to take dead ones off, so kosumi captures a dead
+/// invader inside its own territory instead of passing. The position of
+/// the test above with a white stone at B2, deep in Black's area, and
+/// White passing (komi 16.5, Japanese):
+///
+/// ```text
+///     A B C D E F G H J
+///   9 . . X O . . . . .
+///   8 . . X O . . . . .
+///   7 . . X O . . . . .
+///   6 X X X O . . . . .
+///   5 . . X O O O O O O
+///   4 . . X X X X X X X
+///   3 . . . . . . . . .
+///   2 . O . . . . . . .
+///   1 . . . . . . . . .
+/// ```
+#[test]
+fn cleanup_under_territory_rules_takes_dead_stones_off() {
+    let mut e = engine(Config {
+        playouts: Some(2000),
+        ..Config::default()
+    });
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "komi 16.5");
+    ok(&mut e, "kgs-rules japanese");
+    for v in [
+        "C9", "C8", "C7", "C6", "A6", "B6", "C5", "C4", "D4", "E4", "F4", "G4", "H4", "J4",
+    ] {
+        ok(&mut e, &format!("play b {v}"));
+        ok(&mut e, "play w pass");
+    }
+    for v in [
+        "D9", "D8", "D7", "D6", "D5", "E5", "F5", "G5", "H5", "J5", "B2",
+    ] {
+        ok(&mut e, &format!("play w {v}"));
+        ok(&mut e, "play b pass");
+    }
+    // Black's last pass answered B2; White passes now.
+    ok(&mut e, "play w pass");
+    let mut moves = Vec::new();
+    for _ in 0..6 {
+        let m = ok(&mut e, "kgs-genmove_cleanup b");
+        moves.push(m.clone());
+        assert!(!m.eq_ignore_ascii_case("resign"));
+        let pass = m.eq_ignore_ascii_case("pass");
+        if pass && ok(&mut e, "final_status_list dead").is_empty() {
+            break;
+        }
+        if pass {
+            panic!("passed with dead stones on the board: {moves:?}");
+        }
+        ok(&mut e, "play w pass");
+    }
+    let geo = e.game().geometry();
+    let Ok(kosumi::types::Move::Play(b2)) = geo.parse_move("B2") else {
+        unreachable!()
+    };
+    assert_eq!(
+        e.game().board().stone(b2).color(),
+        None,
+        "B2 still on the board after {moves:?}"
+    );
+}
