@@ -353,3 +353,35 @@ fn cleanup_under_territory_rules_takes_dead_stones_off() {
         "B2 still on the board after {moves:?}"
     );
 }
+
+/// Under territory rules a winner does not capture dead stones inside its
+/// own territory after the opponent passes: each stone played to take
+/// them off costs a point; they come off as prisoners when the game is
+/// counted. The board of the tests above with a dead white stone at B2
+/// (komi 16.5, Japanese: B+1.5 with B2 dead), White to pass.
+#[test]
+fn under_territory_rules_a_winner_passes_instead_of_taking_dead_stones_off() {
+    let mut e = engine(Config {
+        playouts: Some(2000),
+        ..Config::default()
+    });
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "komi 16.5");
+    ok(&mut e, "kgs-rules japanese");
+    for v in [
+        "C9", "C8", "C7", "C6", "A6", "B6", "C5", "C4", "D4", "E4", "F4", "G4", "H4", "J4",
+    ] {
+        ok(&mut e, &format!("play b {v}"));
+        ok(&mut e, "play w pass");
+    }
+    for v in [
+        "D9", "D8", "D7", "D6", "D5", "E5", "F5", "G5", "H5", "J5", "B2",
+    ] {
+        ok(&mut e, &format!("play w {v}"));
+        ok(&mut e, "play b pass");
+    }
+    ok(&mut e, "play w pass");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "B2");
+    assert_eq!(ok(&mut e, "final_score"), "B+1.5");
+    assert_eq!(ok(&mut e, "genmove b").to_ascii_lowercase(), "pass");
+}

@@ -255,7 +255,10 @@ impl Closer {
                     return Decision::Move(c.mv);
                 }
             }
-            if win_as_is || dead_opponent.is_empty() {
+            // Under territory rules every stone played to take dead ones off
+            // costs a point (KGS settles disputes in its cleanup phase,
+            // where they are free): pass and let them be removed.
+            if win_as_is || dead_opponent.is_empty() || game.rules() == Rules::Japanese {
                 return pass();
             }
             // Winning, but only once dead stones come off: take them off
