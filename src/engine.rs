@@ -347,12 +347,14 @@ impl Engine {
         let komi = game.komi() + self.dynamic_komi(color);
         // KGS's cleanup phase charges nothing for the stones played to
         // take dead ones off: its search counts area, whatever the rules.
+        let area_game;
         let searched = if mode == GenMode::Cleanup && game.rules() == Rules::Japanese {
             let mut g = game.clone();
             g.set_rules(Rules::Chinese);
-            g
+            area_game = g;
+            &area_game
         } else {
-            game.clone()
+            &game
         };
         let info = if mode == GenMode::Regression {
             // Deterministic and independent of the kept tree.
@@ -363,9 +365,9 @@ impl Engine {
                 },
                 self.searcher.stop_signal(),
             );
-            s.search(&searched, komi, limits, tick)
+            s.search(searched, komi, limits, tick)
         } else {
-            self.searcher.search(&searched, komi, limits, tick)
+            self.searcher.search(searched, komi, limits, tick)
         };
         let turn = Turn {
             color,

@@ -1,5 +1,5 @@
 //! Reading games from SGF (`loadsgf`, with the sgf-parse crate) and writing
-//! them (`printsgf`).
+//! them (`printsgf`, and files replaced whole with [`write_atomically`]).
 
 use crate::game::{Game, Rules};
 use crate::types::{is_board_size, Color, Geometry, Move, Point};
@@ -190,7 +190,32 @@ fn komi_of(prop: Option<&Prop>) -> Result<Option<f32>, SgfError> {
     Ok(Some(k as f32))
 }
 
-fn sgf_point(geo: &Geometry, p: Point) -> String {
+/// Writes `bytes` to a temporary file beside `path` and renames it into
+/// place: a reader never sees a half-written file, and a failed write
+/// leaves an existing file as it was.
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    let result = std::fs::File::create(&tmp)
+        .and_then(|mut f| {
+            f.write_all(bytes)?;
+            f.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// SGF text of a point, e.g. `dd`.
+pub fn sgf_point(geo: &Geometry, p: Point) -> String {
     let (x, y) = geo.coords(p);
     let y = geo.size - 1 - y;
     format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)

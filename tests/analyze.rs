@@ -24,6 +24,23 @@ fn run(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// Reviews GAME into `out` at 300 playouts a position on one thread,
+/// with `extra` arguments.
+fn review(out: &Path, extra: &[&str]) -> (i32, String) {
+    let mut args = vec![
+        "analyze",
+        GAME,
+        "-o",
+        out.to_str().unwrap(),
+        "--playouts",
+        "300",
+        "--threads",
+        "1",
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 /// The main line's nodes of the first game in `path`.
 fn main_line(path: &Path) -> Vec<Vec<Prop>> {
     let text = std::fs::read_to_string(path).expect("output written");
@@ -49,18 +66,7 @@ fn a_real_game_gets_a_value_at_every_move() {
     let before = std::fs::read(GAME).unwrap();
     let out = temp("full");
     let chart = temp("chart").with_extension("svg");
-    let (code, err) = run(&[
-        "analyze",
-        GAME,
-        "-o",
-        out.to_str().unwrap(),
-        "--playouts",
-        "300",
-        "--threads",
-        "1",
-        "--svg",
-        chart.to_str().unwrap(),
-    ]);
+    let (code, err) = review(&out, &["--svg", chart.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::read(GAME).unwrap(), before, "the input changed");
     let nodes = main_line(&out);
@@ -104,20 +110,7 @@ fn a_real_game_gets_a_value_at_every_move() {
 #[test]
 fn a_range_of_moves_and_mistakes_as_variations() {
     let out = temp("range");
-    let (code, err) = run(&[
-        "analyze",
-        GAME,
-        "-o",
-        out.to_str().unwrap(),
-        "--playouts",
-        "300",
-        "--threads",
-        "1",
-        "--moves",
-        "5-12",
-        "--threshold",
-        "0",
-    ]);
+    let (code, err) = review(&out, &["--moves", "5-12", "--threshold", "0"]);
     assert_eq!(code, 0, "{err}");
     let nodes = main_line(&out);
     let moves: Vec<&Vec<Prop>> = nodes.iter().filter(|n| is_move(n)).collect();

@@ -191,6 +191,31 @@ fn one_engine_playing_both_colours_still_resigns_the_lost_side() {
     assert_eq!(ok(&mut e, "genmove b"), "resign");
 }
 
+/// The settled 9x9 board of the territory tests below (komi 16.5,
+/// Japanese rules), each stone played as a move while the other side
+/// passes, then White's `extra` stones the same way; Black passed last.
+fn territory_board(extra: &[&str]) -> Engine {
+    let mut e = engine(Config {
+        playouts: Some(2000),
+        ..Config::default()
+    });
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "komi 16.5");
+    ok(&mut e, "kgs-rules japanese");
+    for v in [
+        "C9", "C8", "C7", "C6", "A6", "B6", "C5", "C4", "D4", "E4", "F4", "G4", "H4", "J4",
+    ] {
+        ok(&mut e, &format!("play b {v}"));
+        ok(&mut e, "play w pass");
+    }
+    let white = ["D9", "D8", "D7", "D6", "D5", "E5", "F5", "G5", "H5", "J5"];
+    for v in white.iter().chain(extra) {
+        ok(&mut e, &format!("play w {v}"));
+        ok(&mut e, "play b pass");
+    }
+    e
+}
+
 /// Under territory rules a stone in one's own settled territory costs a
 /// point, so neither side plays one; the game ends with passes and the
 /// territory count is the one on the board. 9x9, komi 16.5, Japanese
@@ -217,27 +242,7 @@ fn one_engine_playing_both_colours_still_resigns_the_lost_side() {
 /// area is a point thrown away.
 #[test]
 fn under_territory_rules_neither_side_fills_its_own_territory() {
-    let mut e = engine(Config {
-        playouts: Some(2000),
-        ..Config::default()
-    });
-    ok(&mut e, "boardsize 9");
-    ok(&mut e, "komi 16.5");
-    ok(&mut e, "kgs-rules japanese");
-    let black = [
-        "C9", "C8", "C7", "C6", "A6", "B6", "C5", "C4", "D4", "E4", "F4", "G4", "H4", "J4",
-    ];
-    let white = ["D9", "D8", "D7", "D6", "D5", "E5", "F5", "G5", "H5", "J5"];
-    let mut setup = String::new();
-    for v in black {
-        setup.push_str(&format!("play b {v}\nplay w pass\n"));
-    }
-    for v in white {
-        setup.push_str(&format!("play w {v}\nplay b pass\n"));
-    }
-    for line in setup.lines() {
-        ok(&mut e, line);
-    }
+    let mut e = territory_board(&[]);
     assert_eq!(ok(&mut e, "final_score"), "B+0.5");
     // Black's and White's areas as drawn.
     let own = |v: &str, c: Color| {
@@ -308,25 +313,7 @@ fn under_territory_rules_neither_side_fills_its_own_territory() {
 /// ```
 #[test]
 fn cleanup_under_territory_rules_takes_dead_stones_off() {
-    let mut e = engine(Config {
-        playouts: Some(2000),
-        ..Config::default()
-    });
-    ok(&mut e, "boardsize 9");
-    ok(&mut e, "komi 16.5");
-    ok(&mut e, "kgs-rules japanese");
-    for v in [
-        "C9", "C8", "C7", "C6", "A6", "B6", "C5", "C4", "D4", "E4", "F4", "G4", "H4", "J4",
-    ] {
-        ok(&mut e, &format!("play b {v}"));
-        ok(&mut e, "play w pass");
-    }
-    for v in [
-        "D9", "D8", "D7", "D6", "D5", "E5", "F5", "G5", "H5", "J5", "B2",
-    ] {
-        ok(&mut e, &format!("play w {v}"));
-        ok(&mut e, "play b pass");
-    }
+    let mut e = territory_board(&["B2"]);
     // Black's last pass answered B2; White passes now.
     ok(&mut e, "play w pass");
     let mut moves = Vec::new();
@@ -361,25 +348,7 @@ fn cleanup_under_territory_rules_takes_dead_stones_off() {
 /// (komi 16.5, Japanese: B+1.5 with B2 dead), White to pass.
 #[test]
 fn under_territory_rules_a_winner_passes_instead_of_taking_dead_stones_off() {
-    let mut e = engine(Config {
-        playouts: Some(2000),
-        ..Config::default()
-    });
-    ok(&mut e, "boardsize 9");
-    ok(&mut e, "komi 16.5");
-    ok(&mut e, "kgs-rules japanese");
-    for v in [
-        "C9", "C8", "C7", "C6", "A6", "B6", "C5", "C4", "D4", "E4", "F4", "G4", "H4", "J4",
-    ] {
-        ok(&mut e, &format!("play b {v}"));
-        ok(&mut e, "play w pass");
-    }
-    for v in [
-        "D9", "D8", "D7", "D6", "D5", "E5", "F5", "G5", "H5", "J5", "B2",
-    ] {
-        ok(&mut e, &format!("play w {v}"));
-        ok(&mut e, "play b pass");
-    }
+    let mut e = territory_board(&["B2"]);
     ok(&mut e, "play w pass");
     assert_eq!(ok(&mut e, "final_status_list dead"), "B2");
     assert_eq!(ok(&mut e, "final_score"), "B+1.5");

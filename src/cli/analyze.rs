@@ -251,7 +251,8 @@ fn review(a: &AnalyzeArgs) -> Result<PathBuf, String> {
         node = &mut node.children[0];
     }
     let text = trees.iter().map(|t| t.serialize()).collect::<String>();
-    write_atomically(&out, text.as_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
+    kosumi::sgf::write_atomically(&out, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", out.display()))?;
     if let Some(svg) = &a.svg {
         if same_file(svg, &a.input) {
             return Err(format!(
@@ -260,7 +261,8 @@ fn review(a: &AnalyzeArgs) -> Result<PathBuf, String> {
             ));
         }
         let chart = chart(&reviews, a.threshold).map_err(|e| format!("chart: {e}"))?;
-        write_atomically(svg, chart.as_bytes()).map_err(|e| format!("{}: {e}", svg.display()))?;
+        kosumi::sgf::write_atomically(svg, chart.as_bytes())
+            .map_err(|e| format!("{}: {e}", svg.display()))?;
         eprintln!("kosumi analyze: wrote {}", svg.display());
     }
     Ok(out)
@@ -472,11 +474,7 @@ fn variation(r: &Review, geo: &kosumi::types::Geometry) -> SgfNode<Prop> {
         let tag = if c == Color::Black { "B" } else { "W" };
         let value = match m {
             Move::Pass => String::new(),
-            Move::Play(p) => {
-                let (x, y) = geo.coords(p);
-                let y = geo.size - 1 - y;
-                format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
-            }
+            Move::Play(p) => kosumi::sgf::sgf_point(geo, p),
         };
         let mut props = vec![Prop::new(tag.to_string(), vec![value])];
         if i == 0 {
@@ -524,18 +522,4 @@ fn set_prop(node: &mut SgfNode<Prop>, id: &str, value: &str) {
     node.properties.retain(|p| p.identifier() != id);
     node.properties
         .push(Prop::new(id.to_string(), vec![value.to_string()]));
-}
-
-/// Writes to a temporary file beside `path` and renames it into place.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let file = path
-        .file_name()
-        .and_then(|s| s.to_str())
-        .unwrap_or("review");
-    let tmp = path.with_file_name(format!(".{file}.{}.tmp", std::process::id()));
-    let r = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
-    if r.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    r
 }

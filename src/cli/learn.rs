@@ -68,9 +68,7 @@ pub fn run_train(a: TrainArgs) -> i32 {
 fn write_model(model: &Model, path: &Path) -> std::io::Result<()> {
     let mut bytes = Vec::new();
     model.write(&mut bytes)?;
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, &bytes)?;
-    std::fs::rename(&tmp, path)
+    kosumi::sgf::write_atomically(path, &bytes)
 }
 
 /// `kosumi predict`: the model's ranking of every move played.

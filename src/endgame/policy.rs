@@ -329,7 +329,7 @@ fn fills_own_eye(board: &Board, color: Color, m: Move) -> bool {
 /// Under territory rules, whether `m` puts a stone of `color` where it
 /// only costs a point: an empty point that `color` owns, with each of its
 /// empty neighbours, in at least [`PARAMS`]`.territory_share` of the
-/// search's playouts, with no opponent stone among its eight neighbours,
+/// judging playouts, with no opponent stone among its eight neighbours,
 /// and beside at most one own chain, which keeps three liberties or more.
 /// A point next to the opponent, a connection between two own chains or
 /// the liberty of a short chain may be needed (a shortage of liberties, a
@@ -347,38 +347,26 @@ fn fills_own_territory(game: &Game, color: Color, m: Move, own: Option<&Ownershi
         Color::Black => own.black[q.idx()],
         Color::White => own.white[q.idx()],
     };
-    let geo = board.geometry();
-    let (x, y) = geo.coords(p);
+    if board
+        .diagonals(p)
+        .iter()
+        .any(|&q| board.stone(q).color() == Some(!color))
+    {
+        return false;
+    }
     let mut own_chain: Option<Point> = None;
-    for dy in -1i32..=1 {
-        for dx in -1i32..=1 {
-            let (qx, qy) = (x as i32 + dx, y as i32 + dy);
-            if (dx, dy) == (0, 0)
-                || qx < 0
-                || qy < 0
-                || qx >= geo.size as i32
-                || qy >= geo.size as i32
-            {
-                continue;
-            }
-            let q = geo.point(qx as usize, qy as usize);
-            let stone = board.stone(q);
-            if stone.color() == Some(!color) {
-                return false;
-            }
-            if dx != 0 && dy != 0 {
-                continue;
-            }
-            if stone == Stone::Empty && share(q) < PARAMS.territory_share {
-                return false;
-            }
-            if stone.color() == Some(color) {
+    for q in board.neighbours(p) {
+        match board.stone(q) {
+            Stone::Empty if share(q) < PARAMS.territory_share => return false,
+            s if s.color() == Some(!color) => return false,
+            s if s.color() == Some(color) => {
                 let h = board.chain(q);
                 if own_chain.is_some_and(|o| o != h) || board.libs(h) < 3 {
                     return false;
                 }
                 own_chain = Some(h);
             }
+            _ => {}
         }
     }
     share(p) >= PARAMS.territory_share

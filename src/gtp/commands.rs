@@ -476,35 +476,11 @@ fn printsgf(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError
         None => text(sgf),
         Some(f) => {
             files_allowed(e)?;
-            write_atomically(std::path::Path::new(f), (sgf + "\n").as_bytes())
+            crate::sgf::write_atomically(std::path::Path::new(f), (sgf + "\n").as_bytes())
                 .map_err(|err| GtpError::new(format!("cannot write file: {err}")))?;
             empty()
         }
     }
-}
-
-/// Writes `bytes` to a temporary file beside `path` and renames it into
-/// place: a reader never sees a half-written file, and a failed write
-/// leaves an existing file as it was.
-fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| {
-            f.write_all(bytes)?;
-            f.sync_all()
-        })
-        .and_then(|()| std::fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
 
 /// CPU time of this process in seconds, from /proc where it exists, else
