@@ -40,3 +40,67 @@ kgs-rules japanese
 # own area: a stone there is one point more lost.
 50 reg_genmove white
 #? [!(E9|F9|G9|H9|J9|E8|F8|G8|H8|J8|E7|F7|G7|H7|J7|E6|F6|G6|H6|J6)]
+
+# The ends of real games (kosumi against GNU Go, 9x9, komi 6.5).
+#
+# japanese-end-settled-1.sgf (7a4fabf game 46) before move 51, Black to move:
+#    A B C D E F G H J
+#  9 . . X O O O O . .
+#  8 . . X X X O . O .
+#  7 . . . . X O O . .
+#  6 . . . . X O O O .
+#  5 . . . . . X X O O
+#  4 . X X X X X X X O
+#  3 X X O O O X . X X
+#  2 O O . O . O X . .
+#  1 . . O . O O X . .
+# No dame is left. kosumi played H2 in the game, both then passed: B+1.5,
+# a point thrown away under territory rules. GNU Go (--japanese-rules)
+# passes.
+loadsgf sgf/japanese-end-settled-1.sgf 51
+kgs-rules japanese
+110 reg_genmove black
+#? [PASS]
+
+# japanese-end-settled-2.sgf (7a4fabf game 26) before move 61, Black to move:
+#    A B C D E F G H J
+#  9 . X O O X . . . .
+#  8 . O O X X X . . .
+#  7 . . O O X . . . .
+#  6 . O O O X . X . .
+#  5 O O O O X X X X X
+#  4 O X O X X O O X O
+#  3 O X X . X O . O O
+#  2 X X X . X O O O .
+#  1 . . . X X X O . O
+# kosumi filled D2 (C1 keeps the black chains joined), then both passed:
+# B+1.5, one point thrown away. GNU Go passes.
+loadsgf sgf/japanese-end-settled-2.sgf 61
+kgs-rules japanese
+130 reg_genmove black
+#? [!(D2|D3)]
+
+# end-connect-in-own-area.sgf (269d07b game 67) before move 41, Black to
+# move, komi 7:
+#    A B C D E F G H J
+#  9 . . . O O X . X O
+#  8 . . . O X . X O .
+#  7 . . . O X . . X .
+#  6 . . . O X X . O X
+#  5 . . . O X . X O .
+#  4 . . O O X . . O .
+#  3 . . O X X . . . .
+#  2 . . O O X . X O .
+#  1 . . . O O X . O .
+# White's J9 puts H9 in atari. G9, a point of Black's own area, saves it
+# under either rules (GNU Go: G9 17 points, J8, which takes J9, 11); the
+# stone played there costs a point under territory rules and is worth it.
+# Under territory rules kosumi at the regression playouts plays J2 (at 1 s
+# a move it finds J8).
+loadsgf sgf/end-connect-in-own-area.sgf 41
+kgs-rules japanese
+140 reg_genmove black
+#? [G9|J8]*
+kgs-rules chinese
+150 reg_genmove black
+#? [G9|J8]

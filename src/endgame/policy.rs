@@ -12,7 +12,7 @@ use crate::game::{dead_mask, Game, Rules};
 use crate::playout::Policy;
 use crate::search::{filters_permit, Candidate, MoveFilter, Ownership, SearchInfo};
 use crate::tactics::{chain_escapes, self_atari_size};
-use crate::types::{Color, Move, Point, Stone};
+use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
 /// Which flavour of move generation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,15 +205,20 @@ impl Closer {
         };
         let dead_opponent = opponents(dead);
         // Moves that only cost: filling an own eye, and under territory
-        // rules a point of the mover's settled territory, judged by plain
+        // rules a point of the mover's settled territory or area, or, for
+        // a side that is ahead, a stone in the opponent's settled area
+        // (a side behind may try its luck there), judged by plain
         // playouts (the search's own ownership mixes in the lines it
         // tried, and an invader's stone makes the territory look open).
         // KGS's cleanup phase charges nothing for stones played.
         let territory_own = (game.rules() == Rules::Japanese && mode != GenMode::Cleanup)
             .then(|| self.judging_ownership(game));
+        let winning = best.winrate >= 0.5;
         let wasted = |m: Move| {
             fills_own_eye(board, color, m)
                 || fills_own_territory(game, color, m, territory_own.as_ref())
+                || settled_area(game, m, territory_own.as_ref())
+                    .is_some_and(|c| c == color || winning)
         };
         let best_non_pass = cands.iter().find(|c| c.mv != Move::Pass && !wasted(c.mv));
 
@@ -370,6 +375,66 @@ fn fills_own_territory(game: &Game, color: Color, m: Move, own: Option<&Ownershi
         }
     }
     share(p) >= PARAMS.territory_share
+}
+
+/// Under territory rules, the colour whose settled area `m` is played
+/// into, if any: an empty region that one colour's stones alone enclose
+/// (no stone of the other in it or around it), every point of it and
+/// every chain around it owned by that colour in at least
+/// [`PARAMS`]`.territory_share` of the judging playouts, half of which
+/// each colour starts. A stone there only costs a point: in one's own
+/// area the point itself, in the opponent's a prisoner, as the playouts
+/// never let it live. A move that is needed (the vital point of an eye
+/// space, a real cut, a liberty in a race) shows in those playouts as a
+/// region or a wall lost now and then, and is left to the search; so is
+/// every region with stones of both colours around it. Unlike
+/// [`fills_own_territory`] this asks for no local shape: two own chains
+/// meeting at the point may be joined in effect already (an opponent
+/// stone there would be taken at once), which a wall the playouts never
+/// lose says.
+pub(super) fn settled_area(game: &Game, m: Move, own: Option<&Ownership>) -> Option<Color> {
+    let (Move::Play(p), Some(own)) = (m, own) else {
+        return None;
+    };
+    let board = game.board();
+    if game.rules() != Rules::Japanese || board.stone(p) != Stone::Empty {
+        return None;
+    }
+    let mut seen = vec![false; MAX_POINTS];
+    let mut stack = vec![p];
+    seen[p.idx()] = true;
+    let mut owner: Option<Color> = None;
+    let owned = |q: Point, owner: Option<Color>| -> Option<Color> {
+        let c = if own.black[q.idx()] >= PARAMS.territory_share {
+            Color::Black
+        } else if own.white[q.idx()] >= PARAMS.territory_share {
+            Color::White
+        } else {
+            return None;
+        };
+        (owner.is_none() || owner == Some(c)).then_some(c)
+    };
+    while let Some(q) = stack.pop() {
+        owner = Some(owned(q, owner)?);
+        for r in board.neighbours(q) {
+            if seen[r.idx()] {
+                continue;
+            }
+            seen[r.idx()] = true;
+            match board.stone(r) {
+                Stone::Empty => stack.push(r),
+                Stone::Edge => {}
+                // A wall stone: its chain must stand as the owner's.
+                s => {
+                    if s.color() != owner {
+                        return None;
+                    }
+                    owned(r, owner)?;
+                }
+            }
+        }
+    }
+    owner
 }
 
 /// A move toward capturing dead opponent stones: a legal liberty of the

@@ -208,3 +208,105 @@ fn small_unclear_chains_in_the_other_colours_territory_are_dead() {
     // colour's territory: white E4 between the walls stays unclear in
     // `judge_sorts_chains_by_ownership`.
 }
+
+/// The end of a 9x9 match game under Japanese rules (7a4fabf, game 46,
+/// Black to move at move 51), where kosumi as Black played H2 and then
+/// both passed: B+1.5, a point thrown away. H1 H2 J1 J2 is a region only
+/// black stones enclose and the playouts never lose; C2, E2 and A1-B1
+/// are White's eyes the same way. A stone in any of them only costs a
+/// point under territory rules, nothing under area rules.
+///
+/// ```text
+///     A B C D E F G H J
+///   9 . . X O O O O . .
+///   8 . . X X X O . O .
+///   7 . . . . X O O . .
+///   6 . . . . X O O O .
+///   5 . . . . . X X O O
+///   4 . X X X X X X X O
+///   3 X X O O O X . X X
+///   2 O O . O . O X . .
+///   1 . . O . O O X . .
+/// ```
+#[test]
+fn a_stone_in_a_settled_area_is_found_by_its_region_and_walls() {
+    let mut g = game_from(
+        "
+        . . X O O O O . .
+        . . X X X O . O .
+        . . . . X O O . .
+        . . . . X O O O .
+        . . . . . X X O O
+        . X X X X X X X O
+        X X O O O X . X X
+        O O . O . O X . .
+        . . O . O O X . .",
+        Color::Black,
+        6.5,
+    );
+    g.set_rules(Rules::Japanese);
+    let own = sample_ownership(&g, 2000, Policy::Heavy, 7);
+    let area = |g: &Game, v: &str| policy::settled_area(g, Move::Play(g.board().at(v)), Some(&own));
+    for v in ["H2", "J1", "G3"] {
+        assert_eq!(area(&g, v), Some(Color::Black), "{v}");
+    }
+    for v in ["C2", "E2", "A1", "B1", "D1"] {
+        assert_eq!(area(&g, v), Some(Color::White), "{v}");
+    }
+    // An occupied point, a pass: no area.
+    assert_eq!(area(&g, "G2"), None);
+    assert_eq!(policy::settled_area(&g, Move::Pass, Some(&own)), None);
+    // Under area rules a stone in one's own area costs nothing.
+    g.set_rules(Rules::Chinese);
+    assert_eq!(area(&g, "H2"), None);
+}
+
+/// The region test itself, on ownership set by hand (X = black):
+///
+/// ```text
+///     A B C D E
+///   5 . . . . .
+///   4 X X X . .
+///   3 . . X . .
+///   2 . . X O O
+///   1 . . X O .
+/// ```
+///
+/// A1-B3 is enclosed by black alone: settled when its points and its
+/// wall are Black's in 90% of the playouts; not when the wall is lost in
+/// one playout of five (an eye space that needs its vital point, say),
+/// nor when one point of it is open. E1 is White's eye. D4, beside both
+/// colours' stones through its region, never is anyone's.
+#[test]
+fn a_settled_area_needs_every_point_and_every_wall_stone() {
+    let mut g = game_from(
+        "
+        . . . . .
+        X X X . .
+        . . X . .
+        . . X O O
+        . . X O .",
+        Color::Black,
+        0.5,
+    );
+    g.set_rules(Rules::Japanese);
+    let pt = |v: &str| g.board().at(v);
+    let mut own = ownership_of(&g, 0.95, 0.05);
+    for v in ["D2", "E2", "D1", "E1"] {
+        own.black[pt(v).idx()] = 0.05;
+        own.white[pt(v).idx()] = 0.95;
+    }
+    let area = |own: &Ownership, v: &str| policy::settled_area(&g, Move::Play(pt(v)), Some(own));
+    assert_eq!(area(&own, "A1"), Some(Color::Black));
+    assert_eq!(area(&own, "B2"), Some(Color::Black));
+    assert_eq!(area(&own, "E1"), Some(Color::White));
+    assert_eq!(area(&own, "D4"), None);
+    let mut weak_wall = own.clone();
+    weak_wall.black[pt("C2").idx()] = 0.8;
+    assert_eq!(area(&weak_wall, "A1"), None);
+    let mut open = own.clone();
+    open.black[pt("A3").idx()] = 0.85;
+    assert_eq!(area(&open, "B1"), None);
+    // Without judging playouts nothing is settled.
+    assert_eq!(policy::settled_area(&g, Move::Play(pt("A1")), None), None);
+}

@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Count the stones a player put inside its own territory in finished games.
+
+usage: fillcheck.py [--player NAME] [--last N] SGF...
+
+Under territory (Japanese) rules every stone played inside one's own
+territory costs a point. For each game this replays the record, asks GNU Go
+(`--japanese-rules`, from /usr/games or PATH) which stones are dead at the
+end, and flags each move of the player (PB/PW containing NAME, default
+kosumi) played into an empty region bordered by its own stones only,
+capturing nothing, whose stone is still on the board at the end with only
+the player's stones and territory around it (so neither a border stone nor
+a move against stones). A flagged stone is a reply when an opponent move of
+the two before it lay within two lines of it (an answer to an invasion or a
+threat), unprovoked otherwise. Each is printed with its move number and the
+size of the region it was played into: a region of a dozen points or fewer
+cannot hold a living invader against a defender who answers, so a stone
+there is a point thrown away; a larger one may be a reinforcement an
+invasion would have called for. Resigned games are skipped. --last N looks
+only at the player's last N moves of each game; default: all. Ends with
+one line: scored games, games with an unprovoked stone, unprovoked stones
+(those in regions of at most 12 points), replies."""
+import os, re, shutil, subprocess, sys
+
+args = sys.argv[1:]
+player, last = "kosumi", None
+while args and args[0].startswith("--"):
+    if args[0] == "--player":
+        player, args = args[1], args[2:]
+    elif args[0] == "--last":
+        last, args = int(args[1]), args[2:]
+    else:
+        raise SystemExit(__doc__)
+gnugo = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
+if not gnugo:
+    raise SystemExit("GNU Go not found (apt-get install gnugo)")
+p = subprocess.Popen([gnugo, "--mode", "gtp", "--japanese-rules"], stdin=subprocess.PIPE,
+                     stdout=subprocess.PIPE, text=True, stderr=subprocess.DEVNULL)
+
+
+def gtp(cmd):
+    p.stdin.write(cmd + "\n")
+    p.stdin.flush()
+    out = []
+    while True:
+        l = p.stdout.readline()
+        if l == "":
+            raise SystemExit(f"GNU Go died on {cmd!r}")
+        if l.strip() == "" and out:
+            break
+        if l.strip():
+            out.append(l.strip())
+    reply = " ".join(out)
+    if not reply.startswith("="):
+        raise SystemExit(f"GNU Go: {cmd!r}: {reply}")
+    return reply[1:].strip()
+
+
+COLS = "ABCDEFGHJKLMNOPQRST"
+
+
+def vertex(v):
+    return (COLS.index(v[0].upper()), int(v[1:]))
+
+
+def play(board, size, color, pt):
+    board[pt] = color
+    other = "W" if color == "B" else "B"
+    x, y = pt
+    for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+        if board.get(q) == other:
+            chain, libs = group(board, size, q)
+            if not libs:
+                for s in chain:
+                    del board[s]
+
+
+def nbrs(size, pt):
+    x, y = pt
+    return [(a, b) for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+            if 0 <= a < size and 1 <= b <= size]
+
+
+def group(board, size, pt):
+    c, todo, chain, libs = board[pt], [pt], {pt}, set()
+    while todo:
+        q = todo.pop()
+        for n in nbrs(size, q):
+            if n not in board:
+                libs.add(n)
+            elif board[n] == c and n not in chain:
+                chain.add(n)
+                todo.append(n)
+    return chain, libs
+
+
+def enclosed(board, size, pt):
+    """The colours bordering the empty region of `pt`."""
+    region, todo, border = {pt}, [pt], set()
+    while todo:
+        r = todo.pop()
+        for n in nbrs(size, r):
+            if n in board:
+                border.add(board[n])
+            elif n not in region:
+                region.add(n)
+                todo.append(n)
+    return border, len(region)
+
+
+SMALL = 12
+games = flagged_games = unprovoked = small = replies = 0
+for f in args:
+    s = open(f).read()
+    size = int(re.search(r"SZ\[(\d+)\]", s).group(1))
+    pb = re.search(r"PB\[([^\]]*)\]", s)
+    pw = re.search(r"PW\[([^\]]*)\]", s)
+    me = "B" if pb and player in pb.group(1) else "W" if pw and player in pw.group(1) else None
+    re_ = re.search(r"RE\[([^\]]*)\]", s)
+    if me is None or not re_ or re.search(r"\+[RTF]", re_.group(1)):
+        continue
+    moves = re.findall(r";([BW])\[([a-s]{0,2})\]", s)
+    board, seq, calm = {}, [], []
+    for c, m in moves:
+        if m and not (size <= 19 and m == "tt"):
+            pt = (ord(m[0]) - 97, size - (ord(m[1]) - 97))
+            # Calm: played into an empty region bordered by the mover's
+            # stones only, and taking nothing.
+            border, room = enclosed(board, size, pt) if pt not in board else (set(), 0)
+            quiet = border == {c}
+            stones = len(board)
+            play(board, size, c, pt)
+            calm.append(room if quiet and len(board) == stones + 1 else 0)
+            seq.append((c, pt))
+        else:
+            calm.append(0)
+            seq.append((c, None))
+    gtp(f"boardsize {size}")
+    gtp(f"loadsgf {f}")
+    dead = {vertex(v) for v in gtp("final_status_list dead").split()}
+    alive = {q: c for q, c in board.items() if q not in dead}
+    # Territory: empty regions (dead stones as empty) bordered by one colour.
+    owner, seen = {}, set()
+    for x in range(size):
+        for y in range(1, size + 1):
+            q = (x, y)
+            if q in alive or q in seen:
+                continue
+            region, todo, border = {q}, [q], set()
+            while todo:
+                r = todo.pop()
+                for n in nbrs(size, r):
+                    if n in alive:
+                        border.add(alive[n])
+                    elif n not in region:
+                        region.add(n)
+                        todo.append(n)
+            seen |= region
+            if len(border) == 1:
+                for r in region:
+                    owner[r] = next(iter(border))
+    games += 1
+    mine = [i for i, (c, pt) in enumerate(seq) if c == me and pt is not None]
+    if last is not None:
+        mine = mine[-last:]
+    bad, answered = [], []
+    for i in mine:
+        pt = seq[i][1]
+        if alive.get(pt) != me or not calm[i]:
+            continue
+        x, y = pt
+        around = [(a, b) for a in (x - 1, x, x + 1) for b in (y - 1, y, y + 1)
+                  if (a, b) != pt and 0 <= a < size and 1 <= b <= size]
+        if not all(alive.get(q) == me or (q not in alive and owner.get(q) == me and q not in dead)
+                   for q in around):
+            continue
+        before = [seq[j][1] for j in range(max(0, i - 4), i) if seq[j][0] != me and seq[j][1]]
+        near = any(max(abs(a - x), abs(b - y)) <= 2 for a, b in before[-2:])
+        name = COLS[x] + str(y)
+        if near:
+            replies += 1
+            answered.append(f"{i + 1}:{name}({calm[i]})")
+        else:
+            unprovoked += 1
+            small += calm[i] <= SMALL
+            bad.append(f"{i + 1}:{name}({calm[i]})")
+    if bad:
+        flagged_games += 1
+    if bad or answered:
+        print(f"{f}: {me} unprovoked {' '.join(bad) or '-'} replies {' '.join(answered) or '-'}")
+print(f"games {games} games-with-fills {flagged_games} unprovoked {unprovoked} "
+      f"(in regions of at most {SMALL} points {small}) replies {replies}")
