@@ -288,3 +288,25 @@ kgs-rules ing
 # Case does not matter for the status word.
 59 final_status_list DEAD
 #? [A16 G12 H6 D4 O3]
+
+# --- A throw-in that kills --------------------------------------------------
+# The end of a 9x9 game against Pachi (score-throw-in-kills.sgf, kosumi
+# black, komi 7). Black's group on the left and bottom has one eye space,
+# A1 D1 and the white stones B1 B2 C1 in it:
+#    A B C D E F
+#  4 X O X O O X
+#  3 X X X O O O
+#  2 X O X X X O
+#  1 . O O . X X
+# White A1 gives up four stones whose capture leaves the pyramid four
+# A1 B1 C1 B2, and White's B1 then kills: Black is dead (GNU Go's owl
+# reading, and Pachi, count W+36; J8 and F5 G5 H5 are dead too). kosumi
+# counted B+9: its playouts refused the throw-in as a self-atari and never
+# played the vital point.
+kgs-rules chinese
+boardsize 9
+loadsgf sgf/score-throw-in-kills.sgf
+60 final_score
+#? [W\+36\.0]
+61 final_status_list dead
+#? [A8 B8 J8 A7 A6 A5 F5 G5 H5 A4 C4 A3 B3 C3 A2 C2 D2 E2 E1 F1 G1]

@@ -86,7 +86,7 @@ loadsgf sgf/ladder-no-escape-13.sgf
 #    A B C D E F G H J K L M N
 loadsgf sgf/games/g13-200.sgf 41
 4 reg_genmove black
-#? [M12]
+#? [M12]*
 
 # g13-200.sgf, before move 89: black saves its chain in atari with H1 (3 stones at J2). GNU Go rates H1 54.1, the next best 3.7.
 #    A B C D E F G H J K L M N
@@ -126,7 +126,7 @@ loadsgf sgf/games/g13-200.sgf 89
 #    A B C D E F G H J K L M N
 loadsgf sgf/games/g13-200.sgf 91
 6 reg_genmove black
-#? [N11]*
+#? [N11]
 
 # g13-201.sgf, before move 58: white makes the critical group live with C4 (3 stones at B6). GNU Go rates C4 9.0, the next best 3.5.
 #    A B C D E F G H J K L M N

@@ -177,7 +177,7 @@ loadsgf sgf/games/g9-101.sgf 17
 #    A B C D E F G H J
 loadsgf sgf/games/g9-101.sgf 18
 8 reg_genmove white
-#? [F8]
+#? [F8]*
 
 # g9-101.sgf, before move 23: black kills the critical group at J8 (5 stones at G8). GNU Go rates J8 31.0, the next best 6.3.
 #    A B C D E F G H J
@@ -257,7 +257,7 @@ loadsgf sgf/games/g9-102.sgf 36
 #    A B C D E F G H J
 loadsgf sgf/games/g9-102.sgf 38
 13 reg_genmove white
-#? [D8]*
+#? [D8]
 
 # g9-102.sgf, before move 43: black kills the critical group at B3 (10 stones at F5). GNU Go rates B3 43.5, the next best 5.1.
 #    A B C D E F G H J
@@ -273,7 +273,7 @@ loadsgf sgf/games/g9-102.sgf 38
 #    A B C D E F G H J
 loadsgf sgf/games/g9-102.sgf 43
 14 reg_genmove black
-#? [B3]
+#? [B3]*
 
 # g9-103.sgf, before move 24: white makes the critical group live with J3 (4 stones at F3). GNU Go rates J3 36.0, the next best 5.2.
 #    A B C D E F G H J
@@ -353,7 +353,7 @@ loadsgf sgf/games/g9-103.sgf 49
 #    A B C D E F G H J
 loadsgf sgf/games/g9-106.sgf 27
 19 reg_genmove black
-#? [E4]*
+#? [E4]
 
 # g9-106.sgf, before move 38: white makes the critical group live with A8 (9 stones at D9). GNU Go rates A8 35.1, the next best 1.1.
 #    A B C D E F G H J
@@ -369,7 +369,7 @@ loadsgf sgf/games/g9-106.sgf 27
 #    A B C D E F G H J
 loadsgf sgf/games/g9-106.sgf 38
 20 reg_genmove white
-#? [A8]
+#? [A8]*
 
 # g9-109.sgf, before move 17: black kills the critical group at H4 (4 stones at F3). GNU Go rates H4 35.4, the next best 9.5.
 #    A B C D E F G H J
@@ -497,5 +497,5 @@ loadsgf sgf/games/g9-111.sgf 24
 #    A B C D E F G H J
 loadsgf sgf/games/g9-111.sgf 25
 28 reg_genmove black
-#? [J8]
+#? [J8]*
 

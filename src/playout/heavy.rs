@@ -1,12 +1,14 @@
 //! The heavy playout policy (docs/search.md, "Playouts"): answer the last
 //! move (capture what it put in atari, save own chains it put in atari),
-//! play on two-liberty chains next to it, 3x3 shapes around the last two
+//! play on two-liberty chains next to it, the vital point of an eye space
+//! beside it (nakade), 3x3 shapes around the last two
 //! moves, then a random move that is not an own true eye; self-ataris of
 //! two or more stones are mostly refused. No allocation: candidate lists
 //! are small fixed arrays.
 
 use super::patterns;
 use crate::board::Board;
+use crate::tactics::nakade::{nakade_after, sacrifice_kills};
 use crate::tactics::{capture_size, libs_after_at_least, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, STRIDE};
 use rand::rngs::SmallRng;
@@ -16,6 +18,8 @@ use rand::Rng;
 const P_CAPTURE: f32 = 0.9;
 const P_TWO_LIBS: f32 = 0.8;
 const P_PATTERN: f32 = 0.9;
+/// Pachi's nakaderate.
+const P_NAKADE: f32 = 0.8;
 /// Probability of refusing a self-atari of two or more stones.
 const P_REJECT_SELF_ATARI_RULE: f32 = 0.9;
 const P_REJECT_SELF_ATARI_RANDOM: f32 = 0.6;
@@ -44,7 +48,7 @@ impl Cands {
     }
 
     /// A random acceptable candidate: legal, not an own true eye, and not
-    /// a big self-atari (mostly).
+    /// a big self-atari (mostly) unless it throws in stones that kill.
     fn pick(&mut self, board: &Board, c: Color, rng: &mut SmallRng) -> Option<Point> {
         while self.n > 0 {
             let i = rng.gen_range(0..self.n);
@@ -55,12 +59,24 @@ impl Cands {
             if !board.is_legal_non_eye(c, p) {
                 continue;
             }
-            if self_atari_size(board, c, p) >= 2 && rng.gen::<f32>() < P_REJECT_SELF_ATARI_RULE {
+            if refused_self_atari(board, c, p) && rng.gen::<f32>() < P_REJECT_SELF_ATARI_RULE {
                 continue;
             }
             return Some(p);
         }
         None
+    }
+}
+
+/// Whether `c` at `p` is a self-atari the policy mostly refuses: two
+/// stones or more left in atari, unless a throw-in of at most six that
+/// kills ([`sacrifice_kills`]).
+#[inline]
+fn refused_self_atari(board: &Board, c: Color, p: Point) -> bool {
+    match self_atari_size(board, c, p) {
+        0 | 1 => false,
+        2..=6 => !sacrifice_kills(board, c, p),
+        _ => true,
     }
 }
 
@@ -79,6 +95,21 @@ pub fn heavy_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
             two_liberty_moves(board, c, last, &mut cands);
             if let Some(p) = cands.pick(board, c, rng) {
                 return Move::Play(p);
+            }
+        }
+        // Nakade after a capture of two stones or more: the points taken
+        // may be a dead shape whose vital point kills. Not after every move
+        // beside a small region: random moves shrink the owner's own
+        // territory into such shapes far more often than real games do,
+        // and answering those read live groups as dead (scoring.tst 24).
+        if board.last_captured() >= 2
+            && board.stone(last) != Stone::Empty
+            && rng.gen::<f32>() < P_NAKADE
+        {
+            if let Some(p) = nakade_after(board, c, last) {
+                if board.is_legal_non_eye(c, p) {
+                    return Move::Play(p);
+                }
             }
         }
         if rng.gen::<f32>() < P_PATTERN {
@@ -213,7 +244,7 @@ fn random_filtered_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
         if !board.is_legal_non_eye(c, p) {
             return false;
         }
-        if self_atari_size(board, c, p) >= 2 && rng.gen::<f32>() < P_REJECT_SELF_ATARI_RANDOM {
+        if refused_self_atari(board, c, p) && rng.gen::<f32>() < P_REJECT_SELF_ATARI_RANDOM {
             fallback.get_or_insert(p);
             return false;
         }

@@ -74,7 +74,13 @@ pub struct PriorParams {
     /// regression files test it).
     pub ladder_capture_one: Bonus,
     pub ladder_capture_more: Bonus,
-    /// A self-atari of more than one stone: losses.
+    /// The vital point of a small eye space of either colour (the middle
+    /// of three, the centre of the pyramid four, bulky five, cross five,
+    /// rabbity six): kills the opponent's, makes one's own two eyes.
+    /// Between michi's single and multiple captures, untuned.
+    pub nakade: Bonus,
+    /// A self-atari of more than one stone, unless it throws in stones
+    /// that kill ([`crate::tactics::nakade::sacrifice_kills`]): losses.
     pub self_atari: BySize<f32>,
     /// A MoGo 3x3 pattern at the move (michi's PRIOR_PAT3 on small boards,
     /// Pachi's doubling on 19x19). Self-play at 3,000 playouts a move on
@@ -185,6 +191,7 @@ pub const PARAMS: SearchParams = SearchParams {
         ladder_escape: Bonus::losses(20.0),
         ladder_capture_one: Bonus::wins(10.0),
         ladder_capture_more: Bonus::wins(20.0),
+        nakade: Bonus::wins(20.0),
         self_atari: BySize {
             small: 10.0,
             large: 20.0,

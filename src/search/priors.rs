@@ -6,6 +6,7 @@ use super::params::{Bonus, PARAMS};
 use crate::board::Board;
 use crate::playout::patterns;
 use crate::tactics::ladder::escape_fails;
+use crate::tactics::nakade::{is_vital_point, sacrifice_kills};
 use crate::tactics::{capture_size, libs_after, rescue_size, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
@@ -141,8 +142,11 @@ pub fn prior(board: &Board, c: Color, p: Point, dist: &[u8; MAX_POINTS]) -> Prio
             k.ladder_capture_one
         });
     }
+    if is_vital_point(board, p) {
+        pr.add(k.nakade);
+    }
     let self_atari = self_atari_size(board, c, p);
-    if self_atari > 1 {
+    if self_atari > 1 && !sacrifice_kills(board, c, p) {
         pr.add(Bonus::losses(k.self_atari.get(size)));
     }
     if patterns::matches(board, p) {

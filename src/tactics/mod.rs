@@ -13,6 +13,7 @@
 //!   the enemy chains in atari around a chain
 //!   ([`for_each_capturable_neighbour`]);
 //! - [`ladder`]: the one ladder reader;
+//! - [`nakade`]: the vital point of a small eye space;
 //! - [`seki`]: reading of two-liberty standoffs (seki and the sacrifices
 //!   that break them), for the end-of-game judgement.
 //!
@@ -20,6 +21,7 @@
 //! board.
 
 pub mod ladder;
+pub mod nakade;
 pub mod seki;
 
 use crate::board::Board;

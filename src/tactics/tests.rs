@@ -123,3 +123,116 @@ fn an_extension_that_captures_counts_the_freed_point() {
     want.sort();
     assert_eq!(escapes, want);
 }
+
+/// Eye spaces and their vital points, White's in three corners and a
+/// square four in the fourth (X black, O white):
+///
+/// ```text
+///     A B C D E F G H J
+///   9 . . . O . O . . .     A9 B9 C9: three in a row, B9
+///   8 O O O O . O O . O     G9 H9 J9 H8: the pyramid four, H9
+///   7 . . . . . . O O O
+///   6 . . . . . . . . .
+///   5 . . . . . . . . .
+///   4 . . . . . . . . .
+///   3 O O O . . . O O O
+///   2 . . O . . . O . .     A2 B2 A1 B1 C1: the bulky five, B1
+///   1 . . . O . . O . .     H2 J2 H1 J1: the square four, one eye
+/// ```
+#[test]
+fn the_vital_point_of_each_killable_eye_space() {
+    let b = board(
+        ". . . O . O . . .
+         O O O O . O O . O
+         . . . . . . O O O
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         O O O . . . O O O
+         . . O . . . O . .
+         . . . O . . O . .",
+    );
+    let vital = |v: &str| {
+        nakade::nakade_point(&b, b.at(v), Color::White)
+            .map(|p| b.geometry().move_text(crate::types::Move::Play(p)))
+    };
+    assert_eq!(vital("A9").as_deref(), Some("B9"));
+    assert_eq!(vital("C9").as_deref(), Some("B9"));
+    assert_eq!(vital("G9").as_deref(), Some("H9"));
+    assert_eq!(vital("H8").as_deref(), Some("H9"));
+    assert_eq!(vital("A1").as_deref(), Some("B1"));
+    assert_eq!(vital("H1"), None);
+    // Black owns none of them.
+    assert_eq!(nakade::nakade_point(&b, b.at("A9"), Color::Black), None);
+    // An open region is no eye space.
+    assert_eq!(vital("E5"), None);
+    assert!(nakade::is_vital_point(&b, b.at("B9")));
+    assert!(nakade::is_vital_point(&b, b.at("H9")));
+    assert!(!nakade::is_vital_point(&b, b.at("A9")));
+    assert!(!nakade::is_vital_point(&b, b.at("H1")));
+}
+
+/// Throw-ins that kill, and self-ataris that do not (X black, O white).
+/// The end of a 9x9 game against Pachi (kosumi black, 2026-12-02, game
+/// 10), bottom left; Black's group has no eye elsewhere:
+///
+/// ```text
+///     A B C D E F
+///   4 X O X O O X
+///   3 X X X O O O
+///   2 X O X X X O
+///   1 . O O . X X
+/// ```
+///
+/// White A1 puts four stones in atari (liberty D1, inside Black's space);
+/// Black's capture leaves the pyramid four A1 B1 C1 B2, and White's B1
+/// then kills: GNU Go's owl reading plays A1 and calls Black dead. kosumi
+/// refused that self-atari and scored the game B+9 where the referee
+/// said W+36.
+#[test]
+fn a_throw_in_that_leaves_a_dead_shape_is_no_bad_self_atari() {
+    let b = board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         X O X O O X . . .
+         X X X O O O . . .
+         X O X X X O . . .
+         . O O . X X . . .",
+    );
+    assert_eq!(self_atari_size(&b, Color::White, b.at("A1")), 4);
+    assert!(nakade::sacrifice_kills(&b, Color::White, b.at("A1")));
+    // White D1 also gives up four stones (B1 B2 C1 D1, liberty A1), but
+    // their points make a bent four, two eyes for Black: a bad self-atari.
+    assert_eq!(self_atari_size(&b, Color::White, b.at("D1")), 4);
+    assert!(!nakade::sacrifice_kills(&b, Color::White, b.at("D1")));
+}
+
+/// A self-atari whose liberty touches another own chain could connect
+/// instead: not a killing throw-in. The bottom left of a 19x19 game's end
+/// (gtp-tests/endgame.tst 22): White's C1 would give up C1 D1 E1 with
+/// their liberty at F1, beside White's F2; Black's capture there would
+/// leave a straight three beside Black's eye at A1, two eyes.
+///
+/// ```text
+///     A B C D E F G
+///   3 . O X O X O .
+///   2 X X X X X O O
+///   1 . X . O O . X
+/// ```
+#[test]
+fn a_self_atari_that_could_connect_is_no_throw_in() {
+    let b = board(
+        ". . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . O X O X O .
+         X X X X X O O
+         . X . O O . X",
+    );
+    assert_eq!(self_atari_size(&b, Color::White, b.at("C1")), 3);
+    assert!(!nakade::sacrifice_kills(&b, Color::White, b.at("C1")));
+}
