@@ -15,12 +15,11 @@
 #  1 . . . . . . . . .
 # Black 37 points, White 20, no dame: B+0.5 counting territory, B+4.5
 # counting area. Every black move is a stone in Black's own area (or a
-# hopeless invasion): under territory rules each loses the game. At the
-# regression playouts kosumi passes (since 0.3.1); at 1 s a move it still
-# tries the invasion at H7: its playouts let invaders live in areas this
-# large, so the search sees the game as open (win rates near 50% for every
-# move), though it never plays a stone the plain playouts call Black's
-# settled territory.
+# hopeless invasion): under territory rules each loses the game. The
+# board is closed (every empty region one colour's, no chain in atari) and
+# Black wins by the count, so Black passes. Before 0.3.1 kosumi tried an
+# invasion: its playouts let invaders live in areas this large, and the
+# search saw the game as open (win rates near 50% for every move).
 
 boardsize 9
 loadsgf sgf/territory-settled.sgf

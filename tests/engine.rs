@@ -354,3 +354,25 @@ fn under_territory_rules_a_winner_passes_instead_of_taking_dead_stones_off() {
     assert_eq!(ok(&mut e, "final_score"), "B+1.5");
     assert_eq!(ok(&mut e, "genmove b").to_ascii_lowercase(), "pass");
 }
+
+/// Under territory rules a winner passes on a closed board before the
+/// opponent does: the settled board of the tests above as a record
+/// (gtp-tests/sgf/territory-settled.sgf: setup stones, RU[Japanese], komi
+/// 16.5, B+0.5 by the territory count, no dame, no chain in atari, Black
+/// to move, no pass played). Every black stone would cost a point, in
+/// Black's own area or as a prisoner in White's, and the game with it.
+/// Behind by half a point, Black may still try an invasion.
+#[test]
+fn under_territory_rules_a_winner_passes_on_a_closed_board() {
+    let mut e = engine(Config {
+        playouts: Some(2000),
+        ..Config::default()
+    });
+    ok(&mut e, "loadsgf gtp-tests/sgf/territory-settled.sgf");
+    assert_eq!(ok(&mut e, "final_score"), "B+0.5");
+    assert_eq!(ok(&mut e, "genmove b").to_ascii_lowercase(), "pass");
+    ok(&mut e, "undo");
+    ok(&mut e, "komi 17.5");
+    assert_eq!(ok(&mut e, "final_score"), "W+0.5");
+    assert_ne!(ok(&mut e, "genmove b"), "resign");
+}

@@ -178,9 +178,13 @@ impl Closer {
         let search_own = t
             .search_ownership
             .filter(|o| o.samples > 0 && o.hash == board.hash() && o.size == board.size());
+        // Under territory rules a closed board leaves no move that gains
+        // (see below); whether the mover wins it is the judgement's call.
+        let closed =
+            game.rules() == Rules::Japanese && mode != GenMode::Cleanup && closed_board(board);
         let judgement = match search_own {
             Some(o) if mode == GenMode::Cleanup => judge(board, o),
-            _ if mode == GenMode::Cleanup || opponent_passed || best.mv == Move::Pass => {
+            _ if mode == GenMode::Cleanup || opponent_passed || best.mv == Move::Pass || closed => {
                 judge(board, &self.judging_ownership(game))
             }
             _ => Judgement::default(),
@@ -273,6 +277,14 @@ impl Closer {
             }
             return pass();
         }
+        // A closed board under territory rules: every empty region is one
+        // colour's and no chain is in atari, so each stone played costs a
+        // point in one's own area or becomes a prisoner in the opponent's.
+        // A side that wins by the count passes; a side behind may still
+        // try an invasion (the search's choice below).
+        if closed && win_judged && judgement.unclear.is_empty() {
+            return pass();
+        }
         if best.mv == Move::Pass {
             if win_judged && settled {
                 return pass();
@@ -321,6 +333,43 @@ fn rescue_before_passing(game: &Game, color: Color, dead: &[Point]) -> Option<Mo
         });
     }
     best.map(|b| b.1)
+}
+
+/// Whether every empty region of `board` touches stones of one colour
+/// only (no dame, no region shared in seki) and every chain has two
+/// liberties or more: nothing is left to fill, connect or save.
+pub(super) fn closed_board(board: &Board) -> bool {
+    let geo = board.geometry();
+    let mut seen = vec![false; MAX_POINTS];
+    let mut stack = Vec::new();
+    for p in geo.points() {
+        match board.stone(p) {
+            Stone::Empty if !seen[p.idx()] => {
+                seen[p.idx()] = true;
+                stack.push(p);
+                let mut colours = [false; 2];
+                while let Some(q) = stack.pop() {
+                    for r in board.neighbours(q) {
+                        match board.stone(r) {
+                            Stone::Empty if !seen[r.idx()] => {
+                                seen[r.idx()] = true;
+                                stack.push(r);
+                            }
+                            Stone::Black => colours[0] = true,
+                            Stone::White => colours[1] = true,
+                            _ => {}
+                        }
+                    }
+                }
+                if colours[0] && colours[1] {
+                    return false;
+                }
+            }
+            Stone::Black | Stone::White if board.libs(p) < 2 => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 /// Whether `m` fills a true eye of `color`.

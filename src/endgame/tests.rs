@@ -310,3 +310,55 @@ fn a_settled_area_needs_every_point_and_every_wall_stone() {
     // Without judging playouts nothing is settled.
     assert_eq!(policy::settled_area(&g, Move::Play(pt("A1")), None), None);
 }
+
+/// A closed board: every empty region one colour's, every chain with two
+/// liberties or more (X black, O white).
+///
+/// ```text
+///     A B C D E       A B C D E       A B C D E       A B C D E
+///   5 . X O . .     5 . X O . .     5 . X O . .     5 O O O . .
+///   4 . X O . .     4 . X O . .     4 . X O . .     4 X X O . .
+///   3 . X O O O     3 . X O O O     3 . X . O O     3 . X O . .
+///   2 X X . . .     2 X X O O O     2 X X O O O     2 X X O . .
+///   1 . . . . .     1 . X O . .     1 . X O . .     1 O O O . .
+///     C2 dame         closed          C3 dame         Black in atari
+/// ```
+#[test]
+fn a_closed_board_has_no_dame_and_no_chain_in_atari() {
+    let closed =
+        |diagram: &str| policy::closed_board(game_from(diagram, Color::Black, 0.5).board());
+    assert!(!closed(
+        "
+        . X O . .
+        . X O . .
+        . X O O O
+        X X . . .
+        . . . . ."
+    ));
+    assert!(closed(
+        "
+        . X O . .
+        . X O . .
+        . X O O O
+        X X O O O
+        . X O . ."
+    ));
+    assert!(!closed(
+        "
+        . X O . .
+        . X O . .
+        . X . O O
+        X X O O O
+        . X O . ."
+    ));
+    // Black's only liberty is its own eye A3: every region is one colour's,
+    // but White takes five stones there.
+    assert!(!closed(
+        "
+        O O O . .
+        X X O . .
+        . X O . .
+        X X O . .
+        O O O . ."
+    ));
+}
