@@ -8,7 +8,7 @@
 //!   board/         stones, chains, exact liberties, captures, suicide,
 //!                  simple ko, Zobrist hash, consistency check, diagrams
 //!   tactics/       liberties after a move, self-atari, captures and
-//!                  escapes, the ladder reader, seki shapes
+//!                  escapes, the ladder reader, nakade, seki shapes
 //!   playout/       light and heavy playout policies, 3x3 patterns
 //!   predict/       move prediction: features, large patterns, the
 //!                  learned model and its file
