@@ -95,7 +95,8 @@ def group(board, size, pt):
 
 
 def enclosed(board, size, pt):
-    """The colours bordering the empty region of `pt`."""
+    """The colours bordering the empty region of `pt` (points not in
+    `board`), and the region."""
     region, todo, border = {pt}, [pt], set()
     while todo:
         r = todo.pop()
@@ -105,7 +106,7 @@ def enclosed(board, size, pt):
             elif n not in region:
                 region.add(n)
                 todo.append(n)
-    return border, len(region)
+    return border, region
 
 
 SMALL = 12
@@ -126,7 +127,8 @@ for f in args:
             pt = (ord(m[0]) - 97, size - (ord(m[1]) - 97))
             # Calm: played into an empty region bordered by the mover's
             # stones only, and taking nothing.
-            border, room = enclosed(board, size, pt) if pt not in board else (set(), 0)
+            border, region = enclosed(board, size, pt) if pt not in board else (set(), ())
+            room = len(region)
             quiet = border == {c}
             stones = len(board)
             play(board, size, c, pt)
@@ -146,15 +148,7 @@ for f in args:
             q = (x, y)
             if q in alive or q in seen:
                 continue
-            region, todo, border = {q}, [q], set()
-            while todo:
-                r = todo.pop()
-                for n in nbrs(size, r):
-                    if n in alive:
-                        border.add(alive[n])
-                    elif n not in region:
-                        region.add(n)
-                        todo.append(n)
+            border, region = enclosed(alive, size, q)
             seen |= region
             if len(border) == 1:
                 for r in region:

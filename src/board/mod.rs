@@ -241,6 +241,42 @@ impl Board {
         }
     }
 
+    /// Walks the empty region of the empty point `start` (empty points
+    /// joined through empty neighbours), marking its points in `seen`
+    /// (indexed by point): calls `visit` with each point of the region,
+    /// `start` first and every point before its neighbours, and with each
+    /// stone beside it (once per empty neighbour it has in the region).
+    /// Stops when `visit` returns false; returns whether the walk finished.
+    /// For the end-of-game questions about whole regions, not for playouts.
+    pub fn walk_empty_region(
+        &self,
+        start: Point,
+        seen: &mut [bool],
+        mut visit: impl FnMut(Point, Stone) -> bool,
+    ) -> bool {
+        seen[start.idx()] = true;
+        if !visit(start, Stone::Empty) {
+            return false;
+        }
+        let mut stack = vec![start];
+        while let Some(q) = stack.pop() {
+            for r in self.neighbours(q) {
+                match self.stone(r) {
+                    Stone::Empty if !seen[r.idx()] => {
+                        seen[r.idx()] = true;
+                        if !visit(r, Stone::Empty) {
+                            return false;
+                        }
+                        stack.push(r);
+                    }
+                    s @ (Stone::Black | Stone::White) if !visit(r, s) => return false,
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
     /// Writes up to `out.len()` distinct liberties of the chain at `p` into
     /// `out` and returns how many it wrote. Cheap for the small counts the
     /// playout policy asks for.

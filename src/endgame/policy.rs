@@ -339,28 +339,19 @@ fn rescue_before_passing(game: &Game, color: Color, dead: &[Point]) -> Option<Mo
 /// only (no dame, no region shared in seki) and every chain has two
 /// liberties or more: nothing is left to fill, connect or save.
 pub(super) fn closed_board(board: &Board) -> bool {
-    let geo = board.geometry();
     let mut seen = vec![false; MAX_POINTS];
-    let mut stack = Vec::new();
-    for p in geo.points() {
+    for p in board.geometry().points() {
         match board.stone(p) {
             Stone::Empty if !seen[p.idx()] => {
-                seen[p.idx()] = true;
-                stack.push(p);
                 let mut colours = [false; 2];
-                while let Some(q) = stack.pop() {
-                    for r in board.neighbours(q) {
-                        match board.stone(r) {
-                            Stone::Empty if !seen[r.idx()] => {
-                                seen[r.idx()] = true;
-                                stack.push(r);
-                            }
-                            Stone::Black => colours[0] = true,
-                            Stone::White => colours[1] = true,
-                            _ => {}
-                        }
+                board.walk_empty_region(p, &mut seen, |_, s| {
+                    match s {
+                        Stone::Black => colours[0] = true,
+                        Stone::White => colours[1] = true,
+                        _ => {}
                     }
-                }
+                    true
+                });
                 if colours[0] && colours[1] {
                     return false;
                 }
@@ -449,41 +440,32 @@ pub(super) fn settled_area(game: &Game, m: Move, own: Option<&Ownership>) -> Opt
     if game.rules() != Rules::Japanese || board.stone(p) != Stone::Empty {
         return None;
     }
-    let mut seen = vec![false; MAX_POINTS];
-    let mut stack = vec![p];
-    seen[p.idx()] = true;
-    let mut owner: Option<Color> = None;
-    let owned = |q: Point, owner: Option<Color>| -> Option<Color> {
-        let c = if own.black[q.idx()] >= PARAMS.territory_share {
-            Color::Black
+    // The owner is set by `p`, the first point visited; each further point
+    // and each wall stone must be that colour's in the playouts.
+    let owned = |q: Point| -> Option<Color> {
+        if own.black[q.idx()] >= PARAMS.territory_share {
+            Some(Color::Black)
         } else if own.white[q.idx()] >= PARAMS.territory_share {
-            Color::White
+            Some(Color::White)
         } else {
-            return None;
-        };
-        (owner.is_none() || owner == Some(c)).then_some(c)
-    };
-    while let Some(q) = stack.pop() {
-        owner = Some(owned(q, owner)?);
-        for r in board.neighbours(q) {
-            if seen[r.idx()] {
-                continue;
-            }
-            seen[r.idx()] = true;
-            match board.stone(r) {
-                Stone::Empty => stack.push(r),
-                Stone::Edge => {}
-                // A wall stone: its chain must stand as the owner's.
-                s => {
-                    if s.color() != owner {
-                        return None;
-                    }
-                    owned(r, owner)?;
-                }
-            }
+            None
         }
+    };
+    let mut owner: Option<Color> = None;
+    let mut seen = vec![false; MAX_POINTS];
+    let settled = board.walk_empty_region(p, &mut seen, |q, s| {
+        let c = owned(q);
+        if owner.is_none() {
+            owner = c;
+        }
+        // A wall stone is the owner's and its chain stands as the owner's.
+        c.is_some() && c == owner && (s == Stone::Empty || s.color() == owner)
+    });
+    if settled {
+        owner
+    } else {
+        None
     }
-    owner
 }
 
 /// A move toward capturing dead opponent stones: a legal liberty of the
