@@ -81,7 +81,7 @@ loadsgf sgf/snapback-9.sgf
 103 reg_genmove black
 #? [A9|B9]
 104 reg_genmove white
-#? [E9|E8]
+#? [E9|E8]*
 
 # g9-100.sgf, before move 18: white makes the critical group live with B2 (5 stones at A5). GNU Go rates B2 33.5, the next best 9.3.
 #    A B C D E F G H J
@@ -161,7 +161,7 @@ loadsgf sgf/games/g9-100.sgf 24
 #    A B C D E F G H J
 loadsgf sgf/games/g9-101.sgf 17
 7 reg_genmove black
-#? [F8]
+#? [F8]*
 
 # g9-101.sgf, before move 18: white makes the critical group live with F8 (4 stones at G7). GNU Go rates F8 37.0, the next best 12.2.
 #    A B C D E F G H J
@@ -257,7 +257,7 @@ loadsgf sgf/games/g9-102.sgf 36
 #    A B C D E F G H J
 loadsgf sgf/games/g9-102.sgf 38
 13 reg_genmove white
-#? [D8]
+#? [D8]*
 
 # g9-102.sgf, before move 43: black kills the critical group at B3 (10 stones at F5). GNU Go rates B3 43.5, the next best 5.1.
 #    A B C D E F G H J
@@ -273,7 +273,7 @@ loadsgf sgf/games/g9-102.sgf 38
 #    A B C D E F G H J
 loadsgf sgf/games/g9-102.sgf 43
 14 reg_genmove black
-#? [B3]*
+#? [B3]
 
 # g9-103.sgf, before move 24: white makes the critical group live with J3 (4 stones at F3). GNU Go rates J3 36.0, the next best 5.2.
 #    A B C D E F G H J
@@ -497,5 +497,5 @@ loadsgf sgf/games/g9-111.sgf 24
 #    A B C D E F G H J
 loadsgf sgf/games/g9-111.sgf 25
 28 reg_genmove black
-#? [J8]*
+#? [J8]
 

@@ -37,7 +37,12 @@ kgs-rules japanese
 #? [B\+0\.5]
 
 # White, losing by half a point, may invade or pass, but never fills its
-# own area: a stone there is one point more lost.
+# own area: a stone there is one point more lost. The playouts kill White's
+# group in about a quarter of the games (its one 20-point region is no
+# settled area to them), so a stone inside raises White's win rate in the
+# search (J6: 42%, against 25% for an invasion); with the learned priors
+# on 9x9 (0.3.2) only the pass boost of a close endgame keeps the search
+# off J6.
 50 reg_genmove white
 #? [!(E9|F9|G9|H9|J9|E8|F8|G8|H8|J8|E7|F7|G7|H7|J7|E6|F6|G6|H6|J6)]
 
@@ -101,7 +106,7 @@ kgs-rules japanese
 loadsgf sgf/end-connect-in-own-area.sgf 41
 kgs-rules japanese
 140 reg_genmove black
-#? [G9|J8]*
+#? [G9|J8]
 kgs-rules chinese
 150 reg_genmove black
-#? [G9|J8]*
+#? [G9|J8]

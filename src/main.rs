@@ -53,7 +53,7 @@ struct Cli {
     gfx: bool,
     /// Priors from the built-in move-prediction model (learned from strong
     /// 19x19 games) on top of the hand-made ones: on, off, or auto (on
-    /// 19x19 only, where it was measured).
+    /// boards of 9x9 and up, where it was measured).
     #[arg(long, default_value = "auto", value_parser = parse_learned_priors)]
     learned_priors: LearnedPriors,
     /// Refuse loadsgf and printsgf FILE (for engines exposed through a

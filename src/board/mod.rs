@@ -277,6 +277,33 @@ impl Board {
         true
     }
 
+    /// Empty points whose region (see [`Board::walk_empty_region`])
+    /// touches stones of both colours or of none: the points no side has
+    /// closed off yet (dame, and the open areas of a game in progress).
+    pub fn open_points(&self) -> usize {
+        let mut seen = vec![false; crate::types::MAX_POINTS];
+        let mut open = 0;
+        for p in self.geometry().points() {
+            if self.stone(p) != Stone::Empty || seen[p.idx()] {
+                continue;
+            }
+            let (mut size, mut colours) = (0, [false; 2]);
+            self.walk_empty_region(p, &mut seen, |_, s| {
+                match s {
+                    Stone::Empty => size += 1,
+                    Stone::Black => colours[0] = true,
+                    Stone::White => colours[1] = true,
+                    Stone::Edge => {}
+                }
+                true
+            });
+            if colours[0] == colours[1] {
+                open += size;
+            }
+        }
+        open
+    }
+
     /// Writes up to `out.len()` distinct liberties of the chain at `p` into
     /// `out` and returns how many it wrote. Cheap for the small counts the
     /// playout policy asks for.

@@ -342,3 +342,32 @@ fn hostile_unchecked_sequences_keep_the_board_sound() {
 fn board_size_out_of_range_panics() {
     let _ = Board::new(26);
 }
+
+/// Open points: the empty regions that touch both colours or neither.
+/// ```text
+///   . . X O . . . . .
+///   . . X O . . . . .
+///   X X X O . . . . .
+///   . . . O O O O O O
+///   . . . . . . . . .      (four more empty rows)
+/// ```
+/// Black's corner (4 points) and White's (15) are closed; the 48 points
+/// below touch both walls.
+#[test]
+fn open_points_are_those_of_regions_touching_both_colours_or_none() {
+    assert_eq!(Board::new(9).open_points(), 81);
+    let b = Board::from_diagram(
+        "
+        . . X O . . . . .
+        . . X O . . . . .
+        X X X O . . . . .
+        . . . O O O O O O
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    )
+    .expect("diagram");
+    assert_eq!(b.open_points(), 48);
+}

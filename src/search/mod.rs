@@ -30,7 +30,7 @@ use crate::types::{Color, Move, Point, MAX_POINTS};
 use node::Node;
 use report::root_candidates;
 use reuse::Tree;
-use simulate::{make_children, move_of, Shared};
+use simulate::{make_children, move_of, ChildPriors, Shared};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -71,9 +71,10 @@ impl Default for SearchConfig {
 pub enum LearnedPriors {
     Off,
     On,
-    /// On 19x19, the board the model was trained on and where it was
-    /// measured: 19x19 self-play at 0.4 s a move, one thread each, komi
-    /// 7.5, with against without (docs/strength.md, issue 17).
+    /// On boards of 9x9 and up: with against without, it won 32/40 in
+    /// 19x19 self-play at 0.4 s a move, 38/60 on 9x9 at 0.5 s a move and
+    /// 36/40 on 13x13 at 3,000 playouts (docs/strength.md, issue 17). The
+    /// model was learned from 19x19 games; below 9x9 it is unmeasured.
     Auto,
 }
 
@@ -93,7 +94,7 @@ impl LearnedPriors {
         match self {
             LearnedPriors::Off => false,
             LearnedPriors::On => true,
-            LearnedPriors::Auto => size == 19,
+            LearnedPriors::Auto => size >= 9,
         }
     }
 }
@@ -337,17 +338,21 @@ impl Searcher {
         let board = game.board().clone();
         let to_move = game.to_move();
         let mut dist = Box::new([u8::MAX; MAX_POINTS]);
+        let learned = self.cfg.learned_priors.applies(board.size());
+        let child_priors = ChildPriors {
+            learned,
+            pass_wins: if learned {
+                priors::pass_boost(game)
+            } else {
+                0.0
+            },
+        };
         if root.kids().is_empty() {
-            let kids: Vec<Node> = make_children(
-                &board,
-                to_move,
-                game.move_count(),
-                &mut dist,
-                self.cfg.learned_priors.applies(board.size()),
-            )
-            .into_iter()
-            .filter(|k| game.is_legal(to_move, move_of(k.mv)))
-            .collect();
+            let kids: Vec<Node> =
+                make_children(&board, to_move, game.move_count(), &mut dist, child_priors)
+                    .into_iter()
+                    .filter(|k| game.is_legal(to_move, move_of(k.mv)))
+                    .collect();
             let _ = root.children.set(kids.into_boxed_slice());
         } else {
             Self::sanitize_root(&mut root, game);
@@ -388,6 +393,7 @@ impl Searcher {
                 .map(|f| f.until_depth)
                 .max()
                 .unwrap_or(0),
+            child_priors,
         };
         let base_seed = self.cfg.seed
             ^ if limits.deterministic {

@@ -93,8 +93,19 @@ pub struct PriorParams {
     /// this many visits, the third line wins as many.
     pub empty_area: f32,
     /// The learned move-prediction prior: a move of probability p gets
-    /// sqrt(p) times this in wins and visits (Pachi's pattern prior).
+    /// sqrt(p) times this in wins and visits (Pachi's pattern prior; Pachi
+    /// 12.90 uses 210 on 9x9 and 300 on 19x19). On 9x9 at 3,000 playouts a
+    /// move, one thread: 50 against none 71/100, 150 against 50 65/100,
+    /// 300 against 150 53/100 (docs/strength.md).
     pub learned: BySize<f32>,
+    /// Under territory rules, with the learned priors on, in a close
+    /// endgame (fewer than `close_open_points` open points, the stone count
+    /// within `close_margin`): the pass gets this share of `learned` in
+    /// wins. The learned priors lift every stone and never the pass, which
+    /// there may be the best move (Pachi's boost_pass, 3/4).
+    pub pass_share: f32,
+    pub close_open_points: usize,
+    pub close_margin: f32,
 }
 
 /// Pachi's linear dynamic komi for handicap games: the engine asks for
@@ -203,9 +214,12 @@ pub const PARAMS: SearchParams = SearchParams {
         near_last: [24.0, 22.0, 8.0],
         empty_area: 10.0,
         learned: BySize {
-            small: 0.0,
+            small: 150.0,
             large: 50.0,
         },
+        pass_share: 0.75,
+        close_open_points: 10,
+        close_margin: 3.0,
     },
     dynamic_komi: DynamicKomiParams {
         per_stone_black: 12.0,

@@ -4,6 +4,7 @@
 
 use super::params::{Bonus, PARAMS};
 use crate::board::Board;
+use crate::game::{Game, Rules};
 use crate::playout::patterns;
 use crate::tactics::ladder::escape_fails;
 use crate::tactics::nakade::{is_vital_point, sacrifice_kills};
@@ -181,6 +182,24 @@ pub fn learned(board: &Board, c: Color) -> Vec<Bonus> {
         }
     }
     out
+}
+
+/// Virtual wins for the pass when the learned priors are on: under
+/// territory rules in a close endgame (few open points, the count by
+/// stones and closed regions within a few points), a share of the learned
+/// prior's scale, as Pachi boosts the pass there; else none. The learned
+/// priors lift every stone, and without this a pass that wins by half a
+/// point is hardly visited.
+pub fn pass_boost(game: &Game) -> f32 {
+    let k = &PARAMS.priors;
+    let board = game.board();
+    if game.rules() != Rules::Japanese
+        || board.open_points() >= k.close_open_points
+        || game.score_with(&[], &[]).margin().abs() > k.close_margin
+    {
+        return 0.0;
+    }
+    k.pass_share * k.learned.get(board.size())
 }
 
 /// Whether extending an own chain in atari at `p` runs into a working

@@ -36,6 +36,7 @@ pub(super) struct Shared<'a> {
     pub(super) filters: &'a [MoveFilter],
     /// Deepest move the filters apply to (0: none).
     pub(super) filter_depth: usize,
+    pub(super) child_priors: ChildPriors,
 }
 
 /// Per-worker scratch, made once per search and reused.
@@ -101,18 +102,26 @@ pub(super) fn move_of(code: u16) -> Move {
     }
 }
 
+/// What a search adds to the hand-made priors of new children, set once
+/// at the root ([`priors::pass_boost`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ChildPriors {
+    /// The move-prediction model's priors ([`priors::learned`]).
+    pub(super) learned: bool,
+    /// Virtual wins (in as many visits) for the pass.
+    pub(super) pass_wins: f32,
+}
+
 /// Children of a node for `color` to move on `board`, with priors.
-/// With `learned`, the move-prediction model's priors come on top
-/// ([`priors::learned`]).
 pub(super) fn make_children(
     board: &Board,
     color: Color,
     move_number: usize,
     dist: &mut [u8; MAX_POINTS],
-    learned: bool,
+    extra: ChildPriors,
 ) -> Vec<Node> {
     priors::last_move_distance(board, dist);
-    let model = learned.then(|| priors::learned(board, color));
+    let model = extra.learned.then(|| priors::learned(board, color));
     let mut kids = Vec::with_capacity(board.empty_points().len() + 1);
     for &e in board.empty_points() {
         let p = Point(e);
@@ -134,7 +143,12 @@ pub(super) fn make_children(
         || board.last_move() == Move::Pass
     {
         let even = priors::even_visits(board.size());
-        kids.push(Node::new(PASS_CODE, even as u16, (even / 2.0) as u16));
+        let boost = extra.pass_wins.round().clamp(0.0, 10_000.0);
+        kids.push(Node::new(
+            PASS_CODE,
+            (even + boost) as u16,
+            (even / 2.0 + boost) as u16,
+        ));
     }
     kids
 }
@@ -193,7 +207,7 @@ impl<'a> Shared<'a> {
             color,
             self.move_number + depth,
             &mut s.dist,
-            self.cfg.learned_priors.applies(board.size()),
+            self.child_priors,
         );
         let n = kids.len();
         if node.children.set(kids.into_boxed_slice()).is_ok() {

@@ -202,3 +202,49 @@ fn territory_rules_charge_every_stone_put_down() {
     assert_eq!(t.candidates[0].mv, Move::Pass);
     assert!(t.candidates[0].visits as u64 > t.playouts / 2);
 }
+
+/// The pass boost of the learned priors: only under territory rules, in a
+/// close endgame with few open points.
+/// ```text
+///   . . X O . . . . .
+///   . . X O . . . . .
+///   . . X O . . . . .
+///   X X X O . . . . .
+///   . . X O O O O O O
+///   . . X X X X X X X
+///   . . . . . . . . .
+///   . . . . . . . . .
+///   . . . . . . . . .
+/// ```
+/// No open point; Black leads by 0.5 counting territory with komi 16.5.
+#[test]
+fn the_pass_is_boosted_only_in_a_close_territory_endgame() {
+    let diagram = "
+        . . X O . . . . .
+        . . X O . . . . .
+        . . X O . . . . .
+        X X X O . . . . .
+        . . X O O O O O O
+        . . X X X X X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+    let mut g = game_from(diagram, Color::White, 16.5);
+    assert_eq!(priors::pass_boost(&g), 0.0, "area rules");
+    g.set_rules(Rules::Japanese);
+    let boost = priors::pass_boost(&g);
+    assert_eq!(boost, 0.75 * PARAMS.priors.learned.get(9));
+    // Far from close (komi 40.5: White by 23.5): no boost.
+    let far = game_from(diagram, Color::White, 40.5);
+    let mut far = far;
+    far.set_rules(Rules::Japanese);
+    assert_eq!(priors::pass_boost(&far), 0.0);
+    // The open board of a game in progress: no boost.
+    let mut open = Game::new(9, 6.5, Rules::Japanese);
+    open.play(
+        Color::Black,
+        Move::Play(open.board().geometry().point(4, 4)),
+    )
+    .unwrap();
+    assert_eq!(priors::pass_boost(&open), 0.0);
+}
