@@ -268,7 +268,7 @@ loadsgf sgf/games/g19-301.sgf 115
 # Solved without the move-prediction priors; with them (on 19x19 by
 # default since they won 19x19 self-play, docs/strength.md) C5 instead.
 107 reg_genmove black
-#? [E5]
+#? [E5]*
 
 # g19-301.sgf, before move 161: black makes the critical group live with E7 (10 stones at E6). GNU Go rates E7 34.8, the next best 2.0.
 #    A B C D E F G H J K L M N O P Q R S T
@@ -346,7 +346,7 @@ loadsgf sgf/games/g19-301.sgf 167
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 182
 110 reg_genmove white
-#? [F13]*
+#? [F13]
 
 # g19-301.sgf, before move 196: white makes the critical group live with E11 (4 stones at C11). GNU Go rates E11 10.4, the next best 0.6.
 #    A B C D E F G H J K L M N O P Q R S T
@@ -372,4 +372,4 @@ loadsgf sgf/games/g19-301.sgf 182
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 196
 111 reg_genmove white
-#? [E11]*
+#? [E11]

@@ -110,3 +110,26 @@ kgs-rules japanese
 kgs-rules chinese
 150 reg_genmove black
 #? [G9|J8]
+
+# japanese-end-open-ko.sgf (1904656 game 19 against GNU Go, Japanese rules,
+# komi 6.5), the end, both passed:
+#    A B C D E F G H J
+#  9 . . O X X . . . .
+#  8 . . O O X . . . .
+#  7 . . . O X X . . .
+#  6 . . O . O X . . .
+#  5 . . . O X X . . .
+#  4 . . . O O X X . .
+#  3 . . . O X O O O .
+#  2 . . . O X X X X .
+#  1 . . . O O X . . .
+# White's E6 is in atari in an open ko: D6, its last liberty, must be
+# filled, so it is no point of White's territory. GNU Go: W+0.5; kosumi
+# counted W+1.5 before 0.3.2.
+loadsgf sgf/japanese-end-open-ko.sgf
+kgs-rules japanese
+160 final_score
+#? [W\+0\.5]
+kgs-rules chinese
+170 final_score
+#? [W\+1\.5]

@@ -469,7 +469,10 @@ pub fn score_board(
             for p in geo.points() {
                 let s = board.stone(p);
                 let is_point_of_territory = s == Stone::Empty || dead_set[p.idx()];
-                if is_point_of_territory && !seki_regions[p.idx()] {
+                if is_point_of_territory
+                    && !seki_regions[p.idx()]
+                    && !fills_an_atari(board, &dead_set, owner[p.idx()], p)
+                {
                     add(&mut score, owner[p.idx()], 1.0);
                 }
                 if dead_set[p.idx()] {
@@ -486,6 +489,32 @@ pub fn score_board(
         }
     }
     score
+}
+
+/// Under territory rules, whether the empty point `p` of a region that
+/// `owner` owns is the last liberty of a live chain of the owner's that
+/// touches no dead stone: the owner must fill it (an open ko, a cut), so
+/// it is no point of territory. A chain whose atari comes from dead
+/// stones gains liberties when they are removed.
+fn fills_an_atari(board: &Board, dead: &[bool], owner: Owner, p: Point) -> bool {
+    let own = match owner {
+        Owner::Black => Stone::Black,
+        Owner::White => Stone::White,
+        Owner::Nobody => return false,
+    };
+    if board.stone(p) != Stone::Empty {
+        return false;
+    }
+    board.neighbours(p).iter().any(|&q| {
+        if board.stone(q) != own || dead[q.idx()] || board.libs(q) != 1 {
+            return false;
+        }
+        let mut beside_dead = false;
+        board.for_each_stone(q, |s| {
+            beside_dead |= board.neighbours(s).iter().any(|&r| dead[r.idx()]);
+        });
+        !beside_dead
+    })
 }
 
 /// Marks the empty (or dead) points of regions that touch a stone in `seki`.

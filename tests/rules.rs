@@ -800,6 +800,53 @@ fn territory_scoring_counts_surrounded_points_and_prisoners() {
     assert_eq!(s.to_gtp(), "W+4.5");
 }
 
+/// White's B3 is in atari; its last liberty, C3, lies in White's area,
+/// and White must fill it (as at the end of an open ko): under territory
+/// rules C3 is no point of territory.
+#[test]
+fn the_last_liberty_of_a_chain_in_atari_is_no_territory() {
+    let g = game(
+        "
+        5 . X O . .
+        4 . X O . .
+        3 X O . . .
+        2 X X O O O
+        1 . X O . .
+          A B C D E",
+        Black,
+        0.0,
+        Rules::Japanese,
+    );
+    let s = g.score_with(&[], &[]);
+    // Black: A5 A4 A1; White: D5 E5 D4 E4 D3 E3 D1 E1 (not C3).
+    assert_eq!((s.black, s.white), (3.0, 8.0));
+    // Counting area nothing changes: C3 is White's.
+    let mut a = g.clone();
+    a.set_rules(Rules::Chinese);
+    assert_eq!(a.score_with(&[], &[]).white, 7.0 + 9.0);
+}
+
+/// White's E5 is in atari only from the dead black D5: once D5 is taken
+/// off, E5 has liberties, so E4 stays a point of White's territory.
+#[test]
+fn an_atari_by_dead_stones_takes_no_territory_away() {
+    let g = game(
+        "
+        5 . X O X O
+        4 . X O . .
+        3 X X O . .
+        2 . X O O O
+        1 . X O . .
+          A B C D E",
+        Black,
+        0.0,
+        Rules::Japanese,
+    );
+    let s = g.score_with(&[pt(&g.board().geometry(), "D5")], &[]);
+    // Black: A5 A4 A2 A1; White: D5 D4 E4 D3 E3 D1 E1 and the prisoner.
+    assert_eq!((s.black, s.white), (4.0, 8.0));
+}
+
 #[test]
 fn territory_scoring_adds_prisoners_taken_in_the_game() {
     let mut g = game(

@@ -96,7 +96,9 @@ pub struct PriorParams {
     /// sqrt(p) times this in wins and visits (Pachi's pattern prior; Pachi
     /// 12.90 uses 210 on 9x9 and 300 on 19x19). On 9x9 at 3,000 playouts a
     /// move, one thread: 50 against none 71/100, 150 against 50 65/100,
-    /// 300 against 150 53/100 (docs/strength.md).
+    /// 300 against 150 53/100; on 19x19 at 2,000 playouts 150 against 50
+    /// 17/20, 300 against 150 14/20, and at 8,000 playouts 300 against 50
+    /// 15/15 (docs/strength.md).
     pub learned: BySize<f32>,
     /// Under territory rules, with the learned priors on, in a close
     /// endgame (fewer than `close_open_points` open points, the stone count
@@ -215,7 +217,7 @@ pub const PARAMS: SearchParams = SearchParams {
         empty_area: 10.0,
         learned: BySize {
             small: 150.0,
-            large: 50.0,
+            large: 300.0,
         },
         pass_share: 0.75,
         close_open_points: 10,
