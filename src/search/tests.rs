@@ -146,6 +146,19 @@ fn avoid_and_allow_steer_the_search_not_only_the_output() {
         .any(|c| c.mv == mv("D1") && c.visits > 0));
 }
 
+/// A settled 9x9 board: Black 37 points, White 20, no dame (drawn in the
+/// tests that use it).
+const SETTLED: &str = "
+    . . X O . . . . .
+    . . X O . . . . .
+    . . X O . . . . .
+    X X X O . . . . .
+    . . X O O O O O O
+    . . X X X X X X X
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .";
+
 /// Under territory rules the search counts the stones put down: the
 /// territory count is the area count minus the stones Black put down
 /// beyond White's, so on a settled board (no dame) a stone in one's own
@@ -165,16 +178,7 @@ fn avoid_and_allow_steer_the_search_not_only_the_output() {
 ///
 #[test]
 fn territory_rules_charge_every_stone_put_down() {
-    let diagram = "
-        . . X O . . . . .
-        . . X O . . . . .
-        . . X O . . . . .
-        X X X O . . . . .
-        . . X O O O O O O
-        . . X X X X X X X
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .";
+    let diagram = SETTLED;
     // The stones played as moves (the other side passing), so that the
     // tree offers passes as it does late in a game; White passed last.
     let board = Board::from_diagram(diagram).expect("diagram");
@@ -219,16 +223,7 @@ fn territory_rules_charge_every_stone_put_down() {
 /// No open point; Black leads by 0.5 counting territory with komi 16.5.
 #[test]
 fn the_pass_is_boosted_only_in_a_close_territory_endgame() {
-    let diagram = "
-        . . X O . . . . .
-        . . X O . . . . .
-        . . X O . . . . .
-        X X X O . . . . .
-        . . X O O O O O O
-        . . X X X X X X X
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .";
+    let diagram = SETTLED;
     let mut g = game_from(diagram, Color::White, 16.5);
     assert_eq!(priors::pass_boost(&g), 0.0, "area rules");
     g.set_rules(Rules::Japanese);
