@@ -336,31 +336,15 @@ fn rescue_before_passing(game: &Game, color: Color, dead: &[Point]) -> Option<Mo
 }
 
 /// Whether every empty region of `board` touches stones of one colour
-/// only (no dame, no region shared in seki) and every chain has two
-/// liberties or more: nothing is left to fill, connect or save.
+/// only (no dame, no region shared in seki: [`Board::open_points`]) and
+/// every chain has two liberties or more: nothing is left to fill, connect
+/// or save.
 pub(super) fn closed_board(board: &Board) -> bool {
-    let mut seen = vec![false; MAX_POINTS];
-    for p in board.geometry().points() {
-        match board.stone(p) {
-            Stone::Empty if !seen[p.idx()] => {
-                let mut colours = [false; 2];
-                board.walk_empty_region(p, &mut seen, |_, s| {
-                    match s {
-                        Stone::Black => colours[0] = true,
-                        Stone::White => colours[1] = true,
-                        _ => {}
-                    }
-                    true
-                });
-                if colours[0] && colours[1] {
-                    return false;
-                }
-            }
-            Stone::Black | Stone::White if board.libs(p) < 2 => return false,
-            _ => {}
-        }
-    }
-    true
+    board.open_points() == 0
+        && board
+            .geometry()
+            .points()
+            .all(|p| board.stone(p) == Stone::Empty || board.libs(p) >= 2)
 }
 
 /// Whether `m` fills a true eye of `color`.

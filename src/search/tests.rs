@@ -230,8 +230,7 @@ fn the_pass_is_boosted_only_in_a_close_territory_endgame() {
     let boost = priors::pass_boost(&g);
     assert_eq!(boost, 0.75 * PARAMS.priors.learned.get(9));
     // Far from close (komi 40.5: White by 23.5): no boost.
-    let far = game_from(diagram, Color::White, 40.5);
-    let mut far = far;
+    let mut far = game_from(diagram, Color::White, 40.5);
     far.set_rules(Rules::Japanese);
     assert_eq!(priors::pass_boost(&far), 0.0);
     // The open board of a game in progress: no boost.
