@@ -146,7 +146,7 @@ loadsgf sgf/games/g13-200.sgf 91
 #    A B C D E F G H J K L M N
 loadsgf sgf/games/g13-201.sgf 58
 9 reg_genmove white
-#? [C4]*
+#? [C4]
 
 # g13-201.sgf, before move 60: white makes the critical group live with C5 (3 stones at B6). GNU Go rates C5 9.8, the next best 4.6.
 #    A B C D E F G H J K L M N

@@ -268,7 +268,7 @@ loadsgf sgf/games/g19-301.sgf 115
 # Solved without the move-prediction priors; with them (on 19x19 by
 # default since they won 19x19 self-play, docs/strength.md) C5 instead.
 107 reg_genmove black
-#? [E5]*
+#? [E5]
 
 # g19-301.sgf, before move 161: black makes the critical group live with E7 (10 stones at E6). GNU Go rates E7 34.8, the next best 2.0.
 #    A B C D E F G H J K L M N O P Q R S T

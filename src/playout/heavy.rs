@@ -1,5 +1,6 @@
 //! The heavy playout policy (docs/search.md, "Playouts"): answer the last
-//! move (capture what it put in atari, save own chains it put in atari),
+//! move (capture what it put in atari, save own chains it put in atari
+//! unless a ladder catches them),
 //! play on two-liberty chains next to it, the vital point of an eye space
 //! beside it (nakade), 3x3 shapes around the last two
 //! moves, then a random move that is not an own true eye; self-ataris of
@@ -8,6 +9,7 @@
 
 use super::patterns;
 use crate::board::Board;
+use crate::tactics::ladder::escape_fails;
 use crate::tactics::nakade::{nakade_after, sacrifice_kills};
 use crate::tactics::{capture_size, libs_after_at_least, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, STRIDE};
@@ -23,6 +25,11 @@ const P_NAKADE: f32 = 0.8;
 /// Probability of refusing a self-atari of two or more stones.
 const P_REJECT_SELF_ATARI_RULE: f32 = 0.9;
 const P_REJECT_SELF_ATARI_RANDOM: f32 = 0.6;
+/// Smallest board on which the atari answers read ladders. On 19x19 the
+/// read won 69/120 games of self-play at 0.4 s/move; on 9x9, where
+/// ladders are short and the tree reads them, 44/100 at 0.25 s/move
+/// (docs/strength.md). 13x13 was not measured.
+const LADDER_READ_MIN_SIZE: usize = 13;
 
 /// Up to 16 candidate points.
 struct Cands {
@@ -128,13 +135,10 @@ pub fn heavy_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
 
 /// Captures of the last-move chain when it is in atari; for own chains
 /// next to the last move in atari: capture a neighbour in atari, or extend
-/// where that gives two liberties or more.
-///
-/// Pachi and Fuego also refuse extensions into a working ladder here. A
-/// policy with that check, pattern weights and other changes won 4 of 12
-/// games against this one at 0.5 s/move, so the check is left out until
-/// it is measured on its own (the ladder reader is
-/// [`crate::tactics::ladder`]).
+/// where that gives two liberties or more, unless (on boards of
+/// [`LADDER_READ_MIN_SIZE`] and up) a working ladder then catches the
+/// chain (read in full by [`crate::tactics::ladder`]; Pachi's playouts
+/// read only ladders along the edge).
 fn atari_answers(board: &Board, c: Color, last: Point, cands: &mut Cands) {
     let own = c.stone();
     if board.stone(last) == (!c).stone() && board.libs(last) == 1 {
@@ -154,6 +158,14 @@ fn atari_answers(board: &Board, c: Color, last: Point, cands: &mut Cands) {
         });
         let lib = board.atari_liberty(q);
         if libs_after_at_least(board, c, lib, 2) {
+            // An extension to two liberties into a working ladder only
+            // loses more stones.
+            if board.size() >= LADDER_READ_MIN_SIZE
+                && !libs_after_at_least(board, c, lib, 3)
+                && escape_fails(board, q, c)
+            {
+                continue;
+            }
             cands.push(lib);
         }
     }
