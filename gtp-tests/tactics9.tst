@@ -289,7 +289,7 @@ loadsgf sgf/games/g9-102.sgf 43
 #    A B C D E F G H J
 loadsgf sgf/games/g9-103.sgf 24
 15 reg_genmove white
-#? [J3]*
+#? [J3]
 
 # g9-103.sgf, before move 40: white saves its chain in atari with B4 (4 stones at C4). GNU Go rates B4 16.6, the next best 0.0.
 #    A B C D E F G H J
@@ -417,7 +417,7 @@ loadsgf sgf/games/g9-109.sgf 18
 #    A B C D E F G H J
 loadsgf sgf/games/g9-109.sgf 23
 23 reg_genmove black
-#? [H1]
+#? [H1]*
 
 # g9-109.sgf, before move 24: white makes the critical group live with G2 (5 stones at F3). GNU Go rates G2 29.5, the next best 12.1.
 #    A B C D E F G H J

@@ -126,6 +126,12 @@ enum Cmd {
         /// Board size of the games learned from (others are skipped).
         #[arg(long, default_value_t = 19)]
         size: usize,
+        /// Latent factors per feature value, fitted after MM (0: none).
+        #[arg(long, default_value_t = 0)]
+        factors: usize,
+        /// Passes over the training positions when fitting the factors.
+        #[arg(long, default_value_t = 4)]
+        epochs: usize,
     },
     /// Rank every move played in SGF games with a model and print
     /// `top-1 A% top-K B% positions N skipped S`.
@@ -243,8 +249,17 @@ fn main() {
         stride,
         seed,
         size,
+        factors,
+        epochs,
     }) = cli.command
     {
+        if factors > kosumi::predict::MAX_FACTORS {
+            eprintln!(
+                "kosumi train: --factors must be at most {}",
+                kosumi::predict::MAX_FACTORS
+            );
+            std::process::exit(2);
+        }
         if !kosumi::types::is_board_size(size) {
             eprintln!("kosumi train: --size must be between 1 and 25");
             std::process::exit(2);
@@ -259,6 +274,8 @@ fn main() {
             iterations,
             position_stride: stride.max(1),
             size,
+            factors,
+            epochs,
         };
         std::process::exit(cli::learn::run_train(cli::learn::TrainArgs {
             files,

@@ -44,10 +44,15 @@ pub fn run_train(a: TrainArgs) -> i32 {
         test.len()
     );
     let (model, report) = train(train_set, &a.options);
-    if let Err(e) = write_model(&model, &a.output) {
-        eprintln!("kosumi train: cannot write {}: {e}", a.output.display());
-        return 1;
-    }
+    // Measured as written: the file keeps the weights as f32 and the
+    // latent factors as a byte each.
+    let model = match write_model(&model, &a.output) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("kosumi train: cannot write {}: {e}", a.output.display());
+            return 1;
+        }
+    };
     println!(
         "trained on {} positions of {} games ({} skipped), {} patterns, log-likelihood {:.4}, {:.0} s",
         report.positions,
@@ -64,11 +69,13 @@ pub fn run_train(a: TrainArgs) -> i32 {
     0
 }
 
-/// Writes the model to a temporary file and renames it into place.
-fn write_model(model: &Model, path: &Path) -> std::io::Result<()> {
+/// Writes the model to a temporary file and renames it into place;
+/// returns the model as the file holds it.
+fn write_model(model: &Model, path: &Path) -> std::io::Result<Model> {
     let mut bytes = Vec::new();
     model.write(&mut bytes)?;
-    kosumi::sgf::write_atomically(path, &bytes)
+    kosumi::sgf::write_atomically(path, &bytes)?;
+    Model::from_bytes(&bytes).map_err(|e| std::io::Error::other(e.to_string()))
 }
 
 /// `kosumi predict`: the model's ranking of every move played.

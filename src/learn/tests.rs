@@ -64,6 +64,7 @@ fn training_learns_something_and_measures_it() {
         min_count: 2,
         iterations: 4,
         position_stride: 1,
+        ..Options::default()
     };
     let (model, report) = train(&records[2..], &o);
     assert_eq!(report.games, 10);
@@ -82,4 +83,27 @@ fn training_learns_something_and_measures_it() {
     assert!(line.ends_with("skipped 0"), "{line}");
     // Better than choosing at random among some fifty legal moves.
     assert!(acc.top1 * 10 > acc.positions, "{line}");
+}
+
+#[test]
+fn latent_factors_fit_the_training_moves_better_than_mm_alone() {
+    let (records, _) = read_all(&match_games(12));
+    let o = Options {
+        size: 9,
+        max_d: 6,
+        min_count: 2,
+        iterations: 4,
+        factors: 4,
+        epochs: 3,
+        ..Options::default()
+    };
+    let (model, report) = train(&records[2..], &o);
+    assert!(model.factors.as_ref().is_some_and(|fa| fa.k == 4));
+    // Four MM iterations, then three epochs of the factor fit, each
+    // better than where MM stopped.
+    let ll = &report.log_likelihood;
+    assert_eq!(ll.len(), 7, "{ll:?}");
+    assert!(ll[4..].iter().all(|&x| x > ll[3]), "{ll:?}");
+    let acc = evaluate(&model, &records[..2], 9, 5);
+    assert!(acc.top1 * 10 > acc.positions, "{}", acc.line());
 }

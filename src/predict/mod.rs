@@ -2,7 +2,12 @@
 //! the features of each legal move (Coulom 2007, Pachi's "mm" patterns).
 //! A move's strength is the product of the weights ("gammas") of its
 //! features; the probability that it is the move played is its strength
-//! over the sum of all legal moves' strengths.
+//! over the sum of all legal moves' strengths. A model may also hold
+//! latent factors (Wistuba and Schmidt-Thieme, "Move Prediction in Go:
+//! Modelling Feature Interactions Using Latent Factors", 2013): a vector
+//! for each feature value, whose dot products with the other features'
+//! vectors of the same move add to its log-strength, so that two features
+//! may weigh more (or less) together than apart.
 //!
 //! - [`spatial`]: pattern hashes around a point, the same under the
 //!   board's symmetries;
@@ -39,7 +44,51 @@ pub struct Model {
     /// The hash of each pattern, by number (for writing the model).
     pub pattern_hashes: Vec<u64>,
     pub pat3_hashes: Vec<u64>,
+    /// The latent factors, if the model has them.
+    pub factors: Option<Factors>,
 }
+
+/// Latent factors: `v[g][value * k..(value + 1) * k]` is the vector of a
+/// value of group `g` (value 0 too: "absent" interacts as well).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Factors {
+    pub k: usize,
+    pub v: [Vec<f32>; GROUPS],
+}
+
+impl Factors {
+    /// Vectors of `k` zeros for a model with `sizes[g]` values in group `g`.
+    pub fn zeros(k: usize, sizes: [usize; GROUPS]) -> Factors {
+        Factors {
+            k,
+            v: std::array::from_fn(|g| vec![0.0; sizes[g] * k]),
+        }
+    }
+
+    /// The vector of value `v` of group `g` (zeros when out of range).
+    pub fn vector(&self, g: usize, v: u32) -> &[f32] {
+        let at = v as usize * self.k;
+        self.v[g].get(at..at + self.k).unwrap_or(&[])
+    }
+
+    /// The sum over the pairs of `f`'s values of their vectors' dot
+    /// products: half of (|sum|^2 - sum of |v|^2).
+    pub fn interaction(&self, f: &Features) -> f64 {
+        let mut sum = [0f32; MAX_FACTORS];
+        let mut squares = 0f32;
+        for (g, &v) in f.iter().enumerate() {
+            for (i, &x) in self.vector(g, v).iter().enumerate() {
+                sum[i] += x;
+                squares += x * x;
+            }
+        }
+        let total: f32 = sum[..self.k].iter().map(|x| x * x).sum();
+        0.5 * f64::from(total - squares)
+    }
+}
+
+/// The most latent factors a model may have.
+pub const MAX_FACTORS: usize = 32;
 
 const MAGIC: &[u8; 10] = b"KOSUMI-MM\0";
 
@@ -52,7 +101,9 @@ pub fn builtin() -> &'static Model {
     static M: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
     M.get_or_init(|| Model::from_bytes(BUILTIN).expect("the built-in model file is valid"))
 }
-const VERSION: u32 = 2;
+/// Version 3 adds the latent factors, a byte each (version 2 files have
+/// none).
+const VERSION: u32 = 3;
 
 /// Why a model file could not be read.
 #[derive(Debug)]
@@ -86,7 +137,13 @@ impl Model {
             gammas,
             pattern_hashes,
             pat3_hashes,
+            factors: None,
         }
+    }
+
+    /// The number of values of each group.
+    pub fn sizes(&self) -> [usize; GROUPS] {
+        std::array::from_fn(|g| self.gammas[g].len())
     }
 
     /// The features of `c` at the legal point `p`.
@@ -100,7 +157,10 @@ impl Model {
         for (g, &v) in f.iter().enumerate() {
             s *= self.gammas[g].get(v as usize).copied().unwrap_or(1.0);
         }
-        s
+        match &self.factors {
+            Some(fa) => s * fa.interaction(f).exp(),
+            None => s,
+        }
     }
 
     /// Every legal move of `c` (passes aside) with its probability,
@@ -143,6 +203,29 @@ impl Model {
                 out.write_all(&(self.gammas[g][i + 1] as f32).to_le_bytes())?;
             }
         }
+        match &self.factors {
+            None => out.write_all(&0u32.to_le_bytes())?,
+            Some(fa) => {
+                // Each group's vectors as bytes, -127..=127 times a scale.
+                out.write_all(&(fa.k as u32).to_le_bytes())?;
+                for v in &fa.v {
+                    let scale = v.iter().fold(0f32, |m, x| m.max(x.abs())) / 127.0;
+                    out.write_all(&scale.to_le_bytes())?;
+                    let q: Vec<u8> = v
+                        .iter()
+                        .map(|&x| {
+                            let q = if scale > 0.0 {
+                                (x / scale).round()
+                            } else {
+                                0.0
+                            };
+                            q.clamp(-127.0, 127.0) as i8 as u8
+                        })
+                        .collect();
+                    out.write_all(&q)?;
+                }
+            }
+        }
         Ok(())
     }
 
@@ -162,7 +245,7 @@ impl Model {
             return Err(ModelError("not a kosumi model file".into()));
         }
         let version = r.u32()?;
-        if version != VERSION {
+        if version != VERSION && version != 2 {
             return Err(ModelError(format!(
                 "model version {version}, expected {VERSION}"
             )));
@@ -197,6 +280,28 @@ impl Model {
             }
             gammas[g] = w;
         }
+        let k = if version >= 3 { r.u32()? as usize } else { 0 };
+        if k > MAX_FACTORS {
+            return Err(ModelError(format!(
+                "{k} latent factors, at most {MAX_FACTORS}"
+            )));
+        }
+        let factors = if k == 0 {
+            None
+        } else {
+            let mut fa = Factors::zeros(k, std::array::from_fn(|g| gammas[g].len()));
+            for v in &mut fa.v {
+                let scale = r.f32()?;
+                let qs = r.take(v.len())?;
+                for (x, &q) in v.iter_mut().zip(qs) {
+                    *x = f32::from(q as i8) * scale;
+                }
+            }
+            if fa.v.iter().flatten().any(|x| !x.is_finite()) {
+                return Err(ModelError("a latent factor is not a number".into()));
+            }
+            Some(fa)
+        };
         if r.at != bytes.len() {
             return Err(ModelError("trailing bytes after the model".into()));
         }
@@ -210,6 +315,7 @@ impl Model {
         let [hashes, pat3] = tables;
         let mut m = Model::uniform(max_d, hashes, pat3);
         m.gammas = gammas;
+        m.factors = factors;
         Ok(m)
     }
 }

@@ -68,7 +68,74 @@ fn a_damaged_model_file_is_refused_not_a_panic() {
     let mut huge = bytes;
     let n = huge.len();
     let m = builtin();
-    let count_at = n - 12 * (m.pattern_hashes.len() + m.pat3_hashes.len()) - 8;
+    let factor_bytes = 4 + m
+        .factors
+        .as_ref()
+        .map_or(0, |fa| fa.v.iter().map(|v| 4 + v.len()).sum::<usize>());
+    let count_at = n - factor_bytes - 12 * (m.pattern_hashes.len() + m.pat3_hashes.len()) - 8;
     huge[count_at..count_at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
     assert!(Model::from_bytes(&huge).is_err());
+}
+
+/// A small model with latent factors: every vector of every group is
+/// filled from a fixed sequence.
+fn with_factors(k: usize) -> Model {
+    let mut m = Model::uniform(5, vec![11, 22, 33], vec![44, 55]);
+    let mut fa = Factors::zeros(k, m.sizes());
+    for (i, x) in fa.v.iter_mut().flatten().enumerate() {
+        *x = ((i * 7919) % 13) as f32 / 13.0 - 0.5;
+    }
+    m.factors = Some(fa);
+    m
+}
+
+#[test]
+fn latent_factors_add_the_dot_product_of_every_pair_of_values() {
+    let m = with_factors(3);
+    let fa = m.factors.as_ref().unwrap();
+    let f: Features = [2, 1, 0, 2, 0, 1, 3, 5, 17, 4, 1];
+    let mut pairs = 0.0f64;
+    for g in 0..GROUPS {
+        for h in g + 1..GROUPS {
+            let (a, b) = (fa.vector(g, f[g]), fa.vector(h, f[h]));
+            pairs += a.iter().zip(b).map(|(x, y)| f64::from(x * y)).sum::<f64>();
+        }
+    }
+    // Every weight is 1, so the strength is the interactions' alone.
+    let s = m.strength(&f);
+    assert!((s.ln() - pairs).abs() < 1e-5, "{} vs {pairs}", s.ln());
+    assert!(pairs.abs() > 0.01, "the test vectors interact");
+    // Without the factors, the same move has strength 1.
+    let mut plain = m.clone();
+    plain.factors = None;
+    assert_eq!(plain.strength(&f), 1.0);
+}
+
+#[test]
+fn a_model_with_factors_reads_back_the_same() {
+    let m = with_factors(4);
+    let mut bytes = Vec::new();
+    m.write(&mut bytes).unwrap();
+    let back = Model::from_bytes(&bytes).unwrap();
+    // A byte a factor: within half a step of 1/127 of the group's largest.
+    let (a, b) = (back.factors.unwrap(), m.factors.as_ref().unwrap());
+    assert_eq!(a.k, b.k);
+    for g in 0..GROUPS {
+        assert_eq!(a.v[g].len(), b.v[g].len());
+        for (x, y) in a.v[g].iter().zip(&b.v[g]) {
+            assert!((x - y).abs() <= 0.5 / 127.0 * 0.5 + 1e-6, "{x} {y}");
+        }
+    }
+    let f: Features = [3, 2, 1, 1, 1, 1, 1, 2, 3, 1, 2];
+    let back = Model::from_bytes(&bytes).unwrap();
+    assert!((back.strength(&f) / m.strength(&f) - 1.0).abs() < 0.02);
+    // Cut anywhere in the vectors, or a factor count out of range: refused.
+    for cut in [bytes.len() - 1, bytes.len() - 50] {
+        assert!(Model::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+    }
+    // The first group's scale, not a number.
+    let mut nan = bytes.clone();
+    let at = nan.len() - b.v.iter().map(|v| 4 + v.len()).sum::<usize>();
+    nan[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+    assert!(Model::from_bytes(&nan).is_err());
 }
