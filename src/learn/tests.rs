@@ -55,17 +55,22 @@ fn collections_compressed_files_and_bad_games() {
     }
 }
 
-#[test]
-fn training_learns_something_and_measures_it() {
-    let (records, _) = read_all(&match_games(12));
-    let o = Options {
+/// Small patterns and few iterations, for ten 9x9 games.
+fn small() -> Options {
+    Options {
         size: 9,
         max_d: 6,
         min_count: 2,
         iterations: 4,
         position_stride: 1,
         ..Options::default()
-    };
+    }
+}
+
+#[test]
+fn training_learns_something_and_measures_it() {
+    let (records, _) = read_all(&match_games(12));
+    let o = small();
     let (model, report) = train(&records[2..], &o);
     assert_eq!(report.games, 10);
     assert!(report.positions > 300, "{report:?}");
@@ -89,13 +94,9 @@ fn training_learns_something_and_measures_it() {
 fn latent_factors_fit_the_training_moves_better_than_mm_alone() {
     let (records, _) = read_all(&match_games(12));
     let o = Options {
-        size: 9,
-        max_d: 6,
-        min_count: 2,
-        iterations: 4,
         factors: 4,
         epochs: 3,
-        ..Options::default()
+        ..small()
     };
     let (model, report) = train(&records[2..], &o);
     assert!(model.factors.as_ref().is_some_and(|fa| fa.k == 4));

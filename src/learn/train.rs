@@ -382,8 +382,8 @@ pub fn sgd(samples: &[Sample], model: &mut Model, o: &SgdOptions) -> Vec<f64> {
                     *x -= decay * *x;
                 }
             }
-            if done % 4096 == 0 {
-                pb.inc(4096);
+            if done % 4096 == 4095 {
+                pb.set_position((epoch * samples.len() + done + 1) as u64);
             }
         }
         for (g, ws) in w.iter().enumerate() {
