@@ -332,18 +332,10 @@ pub fn sgd(samples: &[Sample], model: &mut Model, o: &SgdOptions) -> Vec<f64> {
             let mut best = f64::NEG_INFINITY;
             for (c, f) in s.cands.iter().enumerate() {
                 let sum = &mut sums[c * k..(c + 1) * k];
-                let mut score = 0.0;
-                let mut squares = 0f32;
+                let mut score = fa.interaction_and_sum(f, sum);
                 for g in 0..GROUPS {
-                    let v = f[g] as usize;
-                    score += w[g][v];
-                    for (a, &x) in sum.iter_mut().zip(&fa.v[g][v * k..(v + 1) * k]) {
-                        *a += x;
-                        squares += x * x;
-                    }
+                    score += w[g][f[g] as usize];
                 }
-                let total: f32 = sum.iter().map(|x| x * x).sum();
-                score += 0.5 * f64::from(total - squares);
                 best = best.max(score);
                 coef.push(score);
             }

@@ -74,15 +74,21 @@ impl Factors {
     /// The sum over the pairs of `f`'s values of their vectors' dot
     /// products: half of (|sum|^2 - sum of |v|^2).
     pub fn interaction(&self, f: &Features) -> f64 {
-        let mut sum = [0f32; MAX_FACTORS];
+        self.interaction_and_sum(f, &mut [0f32; MAX_FACTORS][..self.k])
+    }
+
+    /// [`Factors::interaction`], adding the sum of `f`'s vectors to `sum`
+    /// (`k` zeros on the way in); training needs that sum for the
+    /// gradient.
+    pub fn interaction_and_sum(&self, f: &Features, sum: &mut [f32]) -> f64 {
         let mut squares = 0f32;
         for (g, &v) in f.iter().enumerate() {
-            for (i, &x) in self.vector(g, v).iter().enumerate() {
-                sum[i] += x;
+            for (a, &x) in sum.iter_mut().zip(self.vector(g, v)) {
+                *a += x;
                 squares += x * x;
             }
         }
-        let total: f32 = sum[..self.k].iter().map(|x| x * x).sum();
+        let total: f32 = sum.iter().map(|x| x * x).sum();
         0.5 * f64::from(total - squares)
     }
 }

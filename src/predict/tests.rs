@@ -118,7 +118,7 @@ fn a_model_with_factors_reads_back_the_same() {
     m.write(&mut bytes).unwrap();
     let back = Model::from_bytes(&bytes).unwrap();
     // A byte a factor: within half a step of 1/127 of the group's largest.
-    let (a, b) = (back.factors.unwrap(), m.factors.as_ref().unwrap());
+    let (a, b) = (back.factors.as_ref().unwrap(), m.factors.as_ref().unwrap());
     assert_eq!(a.k, b.k);
     for g in 0..GROUPS {
         assert_eq!(a.v[g].len(), b.v[g].len());
@@ -127,7 +127,6 @@ fn a_model_with_factors_reads_back_the_same() {
         }
     }
     let f: Features = [3, 2, 1, 1, 1, 1, 1, 2, 3, 1, 2];
-    let back = Model::from_bytes(&bytes).unwrap();
     assert!((back.strength(&f) / m.strength(&f) - 1.0).abs() < 0.02);
     // Cut anywhere in the vectors, or a factor count out of range: refused.
     for cut in [bytes.len() - 1, bytes.len() - 50] {
@@ -138,4 +137,8 @@ fn a_model_with_factors_reads_back_the_same() {
     let at = nan.len() - b.v.iter().map(|v| 4 + v.len()).sum::<usize>();
     nan[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
     assert!(Model::from_bytes(&nan).is_err());
+    // More factors than a model may have.
+    let mut many = bytes.clone();
+    many[at - 4..at].copy_from_slice(&(MAX_FACTORS as u32 + 1).to_le_bytes());
+    assert!(Model::from_bytes(&many).is_err());
 }
