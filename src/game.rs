@@ -264,10 +264,23 @@ impl Game {
     /// Plays `m` for `c` (either colour may move, twice in a row too). On
     /// refusal nothing changes.
     pub fn play(&mut self, c: Color, m: Move) -> Result<(), IllegalMove> {
+        self.play_checked(c, m, true)
+    }
+
+    /// Plays a move of a game record: as [`Game::play`], but a move that
+    /// repeats an earlier position is allowed, since the record says it
+    /// was played (rule sets with simple ko, the Japanese among them, allow
+    /// such cycles). Occupied points, suicide and simple ko are still
+    /// refused.
+    pub fn play_record(&mut self, c: Color, m: Move) -> Result<(), IllegalMove> {
+        self.play_checked(c, m, false)
+    }
+
+    fn play_checked(&mut self, c: Color, m: Move, superko: bool) -> Result<(), IllegalMove> {
         let mut b = self.board.clone();
         b.try_play(c, m)?;
         if let Move::Play(_) = m {
-            if self.positions.contains(&b.hash()) {
+            if superko && self.positions.contains(&b.hash()) {
                 return Err(IllegalMove::Superko);
             }
         }

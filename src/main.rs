@@ -183,13 +183,28 @@ enum Cmd {
     /// line, one response a line per analysed turn (values from Black's
     /// side).
     Analysis {
-        /// Queries analysed at once (each search on one thread; default:
-        /// all cores).
+        /// Cores the searches share (default: all): a query searched alone
+        /// gets them all, queries searched at once share them.
         #[arg(long)]
         threads: Option<usize>,
+        /// Queries searched at once (KataGo's numAnalysisThreads).
+        #[arg(long, default_value_t = 2)]
+        workers: usize,
         /// Visits (playouts) of a query without maxVisits.
         #[arg(long, default_value_t = 500)]
         visits: u64,
+        /// Seconds a search may take unless the query's overrideSettings
+        /// set maxTime (KataGo's maxTime).
+        #[arg(long, default_value_t = 300.0)]
+        max_time: f64,
+        /// Tree nodes of all searches together (about 56 bytes each):
+        /// past it a search keeps running playouts from its leaves.
+        #[arg(long, default_value_t = 10_000_000)]
+        max_nodes: usize,
+        /// When stdin ends, stop the searches at once and exit, instead of
+        /// finishing every query (KataGo's -quit-without-waiting).
+        #[arg(long)]
+        quit_without_waiting: bool,
     },
     /// Run regression files (.tst) and print the pass rate per file.
     Regress {
@@ -331,17 +346,33 @@ fn main() {
             learned_priors: cli.learned_priors,
         }));
     }
-    if let Some(Cmd::Analysis { threads, visits }) = &cli.command {
+    if let Some(Cmd::Analysis {
+        threads,
+        workers,
+        visits,
+        max_time,
+        max_nodes,
+        quit_without_waiting,
+    }) = &cli.command
+    {
+        if !(max_time.is_finite() && *max_time > 0.0) {
+            eprintln!("kosumi: --max-time must be a positive number of seconds");
+            std::process::exit(2);
+        }
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(1)
         });
-        std::process::exit(cli::analysis::run(
-            threads.max(1),
-            (*visits).max(1),
-            cli.learned_priors,
-        ));
+        std::process::exit(cli::analysis::run(cli::analysis::Options {
+            threads: threads.max(1),
+            workers: (*workers).max(1),
+            visits: (*visits).max(1),
+            max_time: *max_time,
+            max_nodes: *max_nodes,
+            quit_without_waiting: *quit_without_waiting,
+            learned_priors: cli.learned_priors,
+        }));
     }
     if let Some(Cmd::Regress {
         paths,

@@ -640,6 +640,39 @@ fn triple_ko_cycle_is_stopped_by_superko() {
 }
 
 #[test]
+fn a_record_may_repeat_a_position_where_a_game_may_not() {
+    // The triple-ko cycle above, as a record played under simple ko (the
+    // Japanese rules) has it: the sixth capture repeats the start, and
+    // replaying the record (`kosumi analysis`, reviews) accepts it.
+    let mut g = game(TRIPLE_KO, White, 0.5, Rules::Japanese);
+    let start = g.board().to_diagram();
+    for (c, v) in [
+        (White, "B8"),
+        (Black, "H8"),
+        (White, "B3"),
+        (Black, "C8"),
+        (White, "G8"),
+    ] {
+        gplay(&mut g, c, v).unwrap();
+    }
+    let geo = g.geometry();
+    assert_game_refuses(&mut g, Black, "C3", IllegalMove::Superko);
+    g.play_record(Black, common::mv(&geo, "C3")).unwrap();
+    assert_eq!(g.board().to_diagram(), start);
+    assert_eq!(g.to_move(), White);
+    // Occupied points and simple ko stay illegal in a record.
+    assert_eq!(
+        g.play_record(White, common::mv(&geo, "C3")),
+        Err(IllegalMove::Occupied)
+    );
+    assert_eq!(
+        g.play_record(White, common::mv(&geo, "B3")),
+        Err(IllegalMove::Ko)
+    );
+    assert_eq!(g.board().to_diagram(), start);
+}
+
+#[test]
 fn superko_counts_the_setup_position() {
     // The setup position is the first of the game's positions.
     let g = game(KO, Black, 0.0, Rules::Chinese);

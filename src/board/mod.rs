@@ -477,7 +477,7 @@ impl Board {
     /// `black`/`white` 1 when that colour owns the point (a stone, or an
     /// empty point whose neighbours are all that colour or edge), else 0.
     #[inline(always)]
-    fn for_each_area_owner(&self, mut f: impl FnMut(usize, u32, u32)) {
+    pub fn for_each_area_owner(&self, mut f: impl FnMut(usize, u32, u32)) {
         let geo = self.geo;
         for y in 0..geo.size {
             let row = geo.point(0, y).idx();

@@ -143,6 +143,19 @@ pub struct Limits {
     /// Moves the search does not select near the root (analysis `avoid`
     /// and `allow`); the tree keeps them, so a later search may use them.
     pub filters: Vec<MoveFilter>,
+    /// Search threads for this search, at most the searcher's pool (none:
+    /// all of them).
+    pub threads: Option<usize>,
+    /// Count ownership separately after each root move, for
+    /// [`Candidate::ownership`] (KataGo's `includeMovesOwnership`). Costs
+    /// about 2 MB and a pass over the board per playout.
+    pub moves_ownership: bool,
+    /// Length of the principal variations reported (none: 12).
+    pub pv_len: Option<usize>,
+    /// Keep the distribution of the playouts' final scores at the root and
+    /// after each root move, for [`Candidate::score_lead`] (about 6 KB a
+    /// root move).
+    pub score_histograms: bool,
 }
 
 /// One candidate move at the root, for choosing and for analysis output.
@@ -158,8 +171,17 @@ pub struct Candidate {
     pub lcb: f64,
     /// Mean final score margin for the side to move.
     pub score_mean: f64,
+    /// The score lead for the side to move: the median final margin of
+    /// the playouts after this move with [`Limits::score_histograms`]
+    /// (the komi that would make the game even), else the mean.
+    pub score_lead: f64,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
+    /// Visits of each move of `pv`.
+    pub pv_visits: Vec<u32>,
+    /// Ownership in the playouts after this move, with
+    /// [`Limits::moves_ownership`].
+    pub ownership: Option<Ownership>,
 }
 
 /// Summary of a search.
@@ -174,8 +196,16 @@ pub struct SearchInfo {
     pub elapsed: Duration,
     /// Win rate for the side to move (of the best candidate).
     pub winrate: f64,
-    /// Mean score margin for the side to move.
+    /// Mean score margin for the side to move (of the best candidate).
     pub score_mean: f64,
+    /// Mean score margin for the side to move over every playout of the
+    /// tree (the root's own statistics).
+    pub root_score_mean: f64,
+    /// Win rate for the side to move over every playout of the tree.
+    pub root_winrate: f64,
+    /// The score lead for the side to move over every playout of the
+    /// tree: their median with [`Limits::score_histograms`], else the mean.
+    pub root_score_lead: f64,
     pub nodes: usize,
 }
 
@@ -394,6 +424,13 @@ impl Searcher {
                 .max()
                 .unwrap_or(0),
             child_priors,
+            moves_own: limits
+                .moves_ownership
+                .then(|| simulate::MovesOwnership::new(root.kids().len())),
+            pv_len: limits.pv_len.unwrap_or(12).max(1),
+            scores: limits
+                .score_histograms
+                .then(|| simulate::ScoreHistograms::new(root.kids().len())),
         };
         let base_seed = self.cfg.seed
             ^ if limits.deterministic {
@@ -404,7 +441,8 @@ impl Searcher {
         if limits.deterministic {
             shared.worker(base_seed);
         } else {
-            let threads = self.cfg.threads.max(1);
+            let pool = self.cfg.threads.max(1);
+            let threads = limits.threads.map_or(pool, |t| t.clamp(1, pool));
             let shared_ref = &shared;
             self.pool.in_place_scope(|scope| {
                 for i in 0..threads {
@@ -515,17 +553,54 @@ impl Searcher {
     }
 
     fn info(shared: &Shared, started: Instant) -> SearchInfo {
-        let candidates = root_candidates(shared.root, 12);
+        let mut candidates = root_candidates(shared.root, shared.pv_len);
+        // From Black's view to the side to move's.
+        let sign = if shared.to_move == Color::Black {
+            1.0
+        } else {
+            -1.0
+        };
+        if shared.moves_own.is_some() || shared.scores.is_some() {
+            let kids = shared.root.kids();
+            for c in &mut candidates {
+                let code = simulate::code_of(c.mv);
+                let Some(i) = kids.iter().position(|k| k.mv == code) else {
+                    continue;
+                };
+                if let Some(mo) = &shared.moves_own {
+                    c.ownership = Some(mo.ownership(i, shared));
+                }
+                if let Some(m) = shared.scores.as_ref().and_then(|h| h.median(1 + i)) {
+                    c.score_lead = sign * m;
+                }
+            }
+        }
         let (winrate, score_mean) = candidates
             .first()
             .map(|c| (c.winrate, c.score_mean))
             .unwrap_or((0.5, 0.0));
+        // The root's statistics are its mover's, the opponent of the side
+        // to move.
+        let root = shared.root.stats();
+        let (root_winrate, root_score_mean) = if root.visits > 0 {
+            (1.0 - root.wins / root.visits as f64, -root.score_mean)
+        } else {
+            (0.5, 0.0)
+        };
+        let root_score_lead = shared
+            .scores
+            .as_ref()
+            .and_then(|h| h.median(0))
+            .map_or(root_score_mean, |m| sign * m);
         SearchInfo {
             playouts: shared.playouts.load(Ordering::Relaxed),
             root_visits: shared.root.visits.load(Ordering::Relaxed),
             elapsed: started.elapsed(),
             winrate,
             score_mean,
+            root_score_mean,
+            root_winrate,
+            root_score_lead,
             nodes: shared.nodes.load(Ordering::Relaxed),
             candidates,
         }

@@ -17,22 +17,26 @@ fn lcb(winrate: f64, n: u32) -> f64 {
     (winrate - 2.0 * (winrate * (1.0 - winrate) / n).sqrt() - 1.0 / n).clamp(0.0, 1.0)
 }
 
-/// The most-visited line below `node`, starting with its move.
-fn principal_variation(node: &Node, max_len: usize) -> Vec<Move> {
+/// The most-visited line below `node`, starting with its move, and the
+/// visits of each of its moves.
+fn principal_variation(node: &Node, max_len: usize) -> (Vec<Move>, Vec<u32>) {
     let mut pv = vec![move_of(node.mv)];
+    let mut visits = vec![node.visits.load(Ordering::Relaxed)];
     let mut n = node;
     while pv.len() < max_len {
         let kids = n.kids();
         let Some(best) = kids.iter().max_by_key(|c| c.visits.load(Ordering::Relaxed)) else {
             break;
         };
-        if best.visits.load(Ordering::Relaxed) == 0 {
+        let v = best.visits.load(Ordering::Relaxed);
+        if v == 0 {
             break;
         }
         pv.push(move_of(best.mv));
+        visits.push(v);
         n = best;
     }
-    pv
+    (pv, visits)
 }
 
 /// Candidates at the root, most visited first.
@@ -52,6 +56,7 @@ pub(super) fn root_candidates(root: &Node, pv_len: usize) -> Vec<Candidate> {
             } else {
                 0.5
             };
+            let (pv, pv_visits) = principal_variation(c, pv_len);
             Candidate {
                 mv: move_of(c.mv),
                 visits: st.visits,
@@ -63,7 +68,10 @@ pub(super) fn root_candidates(root: &Node, pv_len: usize) -> Vec<Candidate> {
                 },
                 lcb: lcb(wr, st.visits),
                 score_mean: st.score_mean,
-                pv: principal_variation(c, pv_len),
+                score_lead: st.score_mean,
+                pv,
+                pv_visits,
+                ownership: None,
             }
         })
         .collect();
