@@ -72,7 +72,7 @@ impl View {
         View {
             to_move: game.to_move(),
             winrate: info.winrate,
-            score: info.root_score_lead,
+            score: info.root_score_mean,
             best: best.map_or(Move::Pass, |c| c.mv),
             pv: best.map_or_else(Vec::new, |c| c.pv.clone()),
         }
@@ -153,12 +153,10 @@ fn review(a: &AnalyzeArgs) -> Result<PathBuf, String> {
     let limits = || match a.playouts {
         Some(p) => Limits {
             playouts: Some(p),
-            score_histograms: true,
             ..Limits::default()
         },
         None => Limits {
             time: Some(Duration::from_secs_f64(a.time)),
-            score_histograms: true,
             ..Limits::default()
         },
     };

@@ -273,7 +273,7 @@ pub fn info_line(
                     " winrate {} scoreMean {} scoreLead {} prior {} lcb {}",
                     unit(c.winrate),
                     score(c.score_mean),
-                    score(c.score_lead),
+                    score(c.score_mean),
                     unit(c.prior),
                     unit(c.lcb)
                 );
@@ -340,8 +340,6 @@ fn analyze(
     let limits = Limits {
         stop_on_input: true,
         filters: req.filters.clone(),
-        // scoreLead: the median final score (the komi of an even game).
-        score_histograms: flavour == Flavour::Kata,
         ..Limits::default()
     };
     let mut tick = info_writer(&mut *ctx.out, flavour, &req, &geo);

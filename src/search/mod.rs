@@ -152,10 +152,6 @@ pub struct Limits {
     pub moves_ownership: bool,
     /// Length of the principal variations reported (none: 12).
     pub pv_len: Option<usize>,
-    /// Keep the distribution of the playouts' final scores at the root and
-    /// after each root move, for [`Candidate::score_lead`] (about 6 KB a
-    /// root move).
-    pub score_histograms: bool,
 }
 
 /// One candidate move at the root, for choosing and for analysis output.
@@ -171,10 +167,6 @@ pub struct Candidate {
     pub lcb: f64,
     /// Mean final score margin for the side to move.
     pub score_mean: f64,
-    /// The score lead for the side to move: the median final margin of
-    /// the playouts after this move with [`Limits::score_histograms`]
-    /// (the komi that would make the game even), else the mean.
-    pub score_lead: f64,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
     /// Visits of each move of `pv`.
@@ -203,9 +195,6 @@ pub struct SearchInfo {
     pub root_score_mean: f64,
     /// Win rate for the side to move over every playout of the tree.
     pub root_winrate: f64,
-    /// The score lead for the side to move over every playout of the
-    /// tree: their median with [`Limits::score_histograms`], else the mean.
-    pub root_score_lead: f64,
     pub nodes: usize,
 }
 
@@ -428,9 +417,6 @@ impl Searcher {
                 .moves_ownership
                 .then(|| simulate::MovesOwnership::new(root.kids().len())),
             pv_len: limits.pv_len.unwrap_or(12).max(1),
-            scores: limits
-                .score_histograms
-                .then(|| simulate::ScoreHistograms::new(root.kids().len())),
         };
         let base_seed = self.cfg.seed
             ^ if limits.deterministic {
@@ -554,24 +540,12 @@ impl Searcher {
 
     fn info(shared: &Shared, started: Instant) -> SearchInfo {
         let mut candidates = root_candidates(shared.root, shared.pv_len);
-        // From Black's view to the side to move's.
-        let sign = if shared.to_move == Color::Black {
-            1.0
-        } else {
-            -1.0
-        };
-        if shared.moves_own.is_some() || shared.scores.is_some() {
+        if let Some(mo) = &shared.moves_own {
             let kids = shared.root.kids();
             for c in &mut candidates {
                 let code = simulate::code_of(c.mv);
-                let Some(i) = kids.iter().position(|k| k.mv == code) else {
-                    continue;
-                };
-                if let Some(mo) = &shared.moves_own {
+                if let Some(i) = kids.iter().position(|k| k.mv == code) {
                     c.ownership = Some(mo.ownership(i, shared));
-                }
-                if let Some(m) = shared.scores.as_ref().and_then(|h| h.median(1 + i)) {
-                    c.score_lead = sign * m;
                 }
             }
         }
@@ -587,11 +561,6 @@ impl Searcher {
         } else {
             (0.5, 0.0)
         };
-        let root_score_lead = shared
-            .scores
-            .as_ref()
-            .and_then(|h| h.median(0))
-            .map_or(root_score_mean, |m| sign * m);
         SearchInfo {
             playouts: shared.playouts.load(Ordering::Relaxed),
             root_visits: shared.root.visits.load(Ordering::Relaxed),
@@ -600,7 +569,6 @@ impl Searcher {
             score_mean,
             root_score_mean,
             root_winrate,
-            root_score_lead,
             nodes: shared.nodes.load(Ordering::Relaxed),
             candidates,
         }

@@ -68,7 +68,6 @@ pub(super) fn root_candidates(root: &Node, pv_len: usize) -> Vec<Candidate> {
                 },
                 lcb: lcb(wr, st.visits),
                 score_mean: st.score_mean,
-                score_lead: st.score_mean,
                 pv,
                 pv_visits,
                 ownership: None,

@@ -41,65 +41,6 @@ pub(super) struct Shared<'a> {
     pub(super) moves_own: Option<MovesOwnership>,
     /// Length of the reported principal variations.
     pub(super) pv_len: usize,
-    /// Final scores of the playouts, at the root and after each root
-    /// move ([`super::Limits::score_histograms`]).
-    pub(super) scores: Option<ScoreHistograms>,
-}
-
-/// Half-point bins of a score histogram: scores from -`SCORE_SPAN` to
-/// +`SCORE_SPAN` points, the rest in the end bins.
-const SCORE_SPAN: i64 = 400;
-const SCORE_BINS: usize = (4 * SCORE_SPAN + 1) as usize;
-
-/// How often each final score (Black's margin, in half points) came out of
-/// the playouts: row 0 for the root, row `1 + i` for root child `i`.
-pub(super) struct ScoreHistograms {
-    counts: Vec<AtomicU32>,
-    rows: usize,
-}
-
-impl ScoreHistograms {
-    pub(super) fn new(children: usize) -> ScoreHistograms {
-        let rows = children + 1;
-        ScoreHistograms {
-            counts: (0..rows * SCORE_BINS).map(|_| AtomicU32::new(0)).collect(),
-            rows,
-        }
-    }
-
-    fn record(&self, row: usize, half_points: i64) {
-        if row >= self.rows {
-            return;
-        }
-        let bin = (half_points + 2 * SCORE_SPAN).clamp(0, SCORE_BINS as i64 - 1) as usize;
-        self.counts[row * SCORE_BINS + bin].fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// The median of row `row`'s scores for Black, interpolated inside its
-    /// half-point bin (each bin read as the half point around its score);
-    /// `None` without samples.
-    pub(super) fn median(&self, row: usize) -> Option<f64> {
-        let bins = &self.counts[row * SCORE_BINS..(row + 1) * SCORE_BINS];
-        let counts: Vec<u64> = bins
-            .iter()
-            .map(|c| c.load(Ordering::Relaxed) as u64)
-            .collect();
-        let total: u64 = counts.iter().sum();
-        if total == 0 {
-            return None;
-        }
-        let half = total as f64 / 2.0;
-        let mut below = 0.0;
-        for (i, &c) in counts.iter().enumerate() {
-            let c = c as f64;
-            if c > 0.0 && below + c >= half {
-                let centre = (i as i64 - 2 * SCORE_SPAN) as f64 / 2.0;
-                return Some(centre - 0.25 + 0.5 * (half - below) / c);
-            }
-            below += c;
-        }
-        None
-    }
 }
 
 /// Who owned each point at the end of the playouts through each root
@@ -406,13 +347,6 @@ impl<'a> Shared<'a> {
         if let (Some(mo), Some(index)) = (&self.moves_own, child) {
             mo.record(index, board);
         }
-        if let Some(h) = &self.scores {
-            let half_points = (score * 2.0).round() as i64;
-            h.record(0, half_points);
-            if let Some(index) = child {
-                h.record(1 + index, half_points);
-            }
-        }
         self.backup(score, s);
         self.playouts.fetch_add(1, Ordering::Relaxed);
     }
@@ -526,38 +460,4 @@ impl<'a> Shared<'a> {
 #[inline]
 fn add_relaxed(a: &std::sync::atomic::AtomicU32, x: u32) {
     a.store(a.load(Ordering::Relaxed).wrapping_add(x), Ordering::Relaxed);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_median_score_ignores_a_minority_of_dead_groups() {
-        // 70 playouts end B+1.5 (half points: 3), 30 end W+48.5 (a group
-        // died): the mean says W+13.5, the median B+1.5.
-        let h = ScoreHistograms::new(1);
-        for _ in 0..70 {
-            h.record(1, 3);
-        }
-        for _ in 0..30 {
-            h.record(1, -97);
-        }
-        let m = h.median(1).unwrap();
-        assert!((m - 1.5).abs() < 0.26, "{m}");
-        assert_eq!(h.median(0), None);
-        // Interpolated inside the bin: half above, half below.
-        let h = ScoreHistograms::new(0);
-        h.record(0, 3);
-        h.record(0, 5);
-        let m = h.median(0).unwrap();
-        assert!((1.5..=2.5).contains(&m), "{m}");
-        // Scores past the span land in the end bins; rows past the end
-        // are not counted.
-        for _ in 0..3 {
-            h.record(0, i64::MAX / 4);
-        }
-        assert!(h.median(0).unwrap() > 100.0);
-        h.record(5, 0);
-    }
 }

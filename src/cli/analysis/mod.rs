@@ -556,7 +556,6 @@ fn search_turn(searcher: &mut Searcher, job: &Job, game: &Game, threads: usize, 
         threads: Some(q.threads.unwrap_or(threads)),
         moves_ownership: q.moves_ownership || q.moves_ownership_stdev,
         pv_len: Some(q.pv_len),
-        score_histograms: true,
         ..Limits::default()
     };
     let info = match q.report_every {

@@ -109,11 +109,12 @@ pub fn analysis(
         m.insert("visits".into(), json!(c.visits));
         m.insert("edgeVisits".into(), json!(c.visits));
         m.insert("winrate".into(), json!(wr(c.winrate)));
-        // KataGo's scoreLead is the komi that would make the game even:
-        // the median of the final scores. scoreMean repeats it, as KataGo
-        // does for old tools; scoreSelfplay is the mean.
-        m.insert("scoreLead".into(), json!(sc(c.score_lead)));
-        m.insert("scoreMean".into(), json!(sc(c.score_lead)));
+        // The mean final margin of the playouts after this move. KataGo
+        // tells its scoreLead (the komi of an even game) from its
+        // scoreSelfplay; the playouts give one number for both: their
+        // median jumps between a group's life and death (docs/analysis.md).
+        m.insert("scoreLead".into(), json!(sc(c.score_mean)));
+        m.insert("scoreMean".into(), json!(sc(c.score_mean)));
         m.insert("scoreSelfplay".into(), json!(sc(c.score_mean)));
         m.insert("prior".into(), json!(c.prior));
         m.insert("utility".into(), json!(sc(utility)));
@@ -151,7 +152,7 @@ pub fn analysis(
         json!({
             "visits": info.root_visits,
             "winrate": wr(info.root_winrate),
-            "scoreLead": sc(info.root_score_lead),
+            "scoreLead": sc(info.root_score_mean),
             "scoreSelfplay": sc(info.root_score_mean),
             "utility": sc(root_utility),
             "currentPlayer": to_move.letter().to_string(),
