@@ -338,13 +338,11 @@ impl<'a> Shared<'a> {
             score -= placed as f32;
         }
         self.record_ownership(board, s);
-        // The root child of this simulation, by its index among the
-        // root's children (from its address).
-        let child = s.path.get(1).map(|&c| {
+        if let (Some(mo), Some(&child)) = (&self.moves_own, s.path.get(1)) {
+            // The root child of this simulation, by its index among the
+            // root's children (from its address).
             let base = self.root.kids().as_ptr() as usize;
-            (c as *const Node as usize - base) / std::mem::size_of::<Node>()
-        });
-        if let (Some(mo), Some(index)) = (&self.moves_own, child) {
+            let index = (child as *const Node as usize - base) / std::mem::size_of::<Node>();
             mo.record(index, board);
         }
         self.backup(score, s);
