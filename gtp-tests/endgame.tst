@@ -98,7 +98,7 @@ loadsgf sgf/score-dead.sgf
 komi 0.5
 play w pass
 14 reg_genmove b
-#? [PASS]*
+#? [PASS]
 # ... while kgs-genmove_cleanup must start removing them: a liberty of
 # B7, B3 or C1.
 15 kgs-genmove_cleanup b
@@ -265,3 +265,62 @@ loadsgf sgf/end-9-prepared-approach.sgf
 #? [0]
 36 final_status_list seki
 #? []
+
+# --- The last phase: needed fills, captures, dame (issue 33) --------------
+# end-dame-double-atari.sgf, komi -3.5:
+#    A B C D E F G
+#  7 . . X O O . .
+#  6 . . X O O . .
+#  5 . . . X O . .
+#  4 . . X . O . .
+#  3 . . . X O . .
+#  2 . . X O O . .
+#  1 . . X O O . .
+# D4 looks like a dame, but White there puts D5 and D3 in atari at once:
+# Black saves one and loses the other, and the game. Black fills D4
+# before anything else; White takes it when it can.
+loadsgf sgf/end-dame-double-atari.sgf
+kgs-rules chinese
+20 reg_genmove b
+#? [D4]
+play w pass
+21 reg_genmove b
+#? [D4]
+loadsgf sgf/end-dame-double-atari.sgf
+kgs-rules chinese
+22 reg_genmove w
+#? [D4]
+# end-cut-in-atari.sgf, komi -5.5: D2 is cut off in atari; every region
+# is one colour's. Black connects at C2 (and wins by half a point) rather
+# than pass; White takes D2 at C2.
+#    A B C D E F G
+#  3 . . X O . . .
+#  2 . X . X O . .
+#  1 . . X O O . .
+loadsgf sgf/end-cut-in-atari.sgf
+kgs-rules chinese
+23 reg_genmove b
+#? [C2]
+play w pass
+24 reg_genmove b
+#? [C2]
+loadsgf sgf/end-cut-in-atari.sgf
+kgs-rules chinese
+25 reg_genmove w
+#? [C2]
+# end-neutral-dame.sgf, komi -0.5: C3 is the only point left, a dame.
+#    A B C D E
+#  5 . X X O .
+#  4 . X O O .
+#  3 . X . O .
+#  2 . X X O .
+#  1 . X O O .
+# Under area rules it is a point, and the game: Black fills it, before
+# passing too.
+loadsgf sgf/end-neutral-dame.sgf
+kgs-rules chinese
+26 reg_genmove b
+#? [C3]
+play w pass
+27 reg_genmove b
+#? [C3]

@@ -133,3 +133,33 @@ kgs-rules japanese
 kgs-rules chinese
 170 final_score
 #? [W\+1\.5]
+
+# --- The last phase under territory rules (issue 33) ----------------------
+# end-neutral-dame.sgf, komi -0.5 (see endgame.tst): C3 is a neutral dame,
+# worth nothing by territory; Black wins by 0.5 and passes.
+loadsgf sgf/end-neutral-dame.sgf
+kgs-rules japanese
+100 final_score
+#? [B\+0\.5]
+110 reg_genmove b
+#? [PASS]
+play w pass
+120 reg_genmove b
+#? [PASS]
+# end-dame-double-atari.sgf: the dame D4 is needed (White there takes a
+# stone by a double atari), under territory rules too.
+loadsgf sgf/end-dame-double-atari.sgf
+kgs-rules japanese
+130 reg_genmove b
+#? [D4]
+play w pass
+140 reg_genmove b
+#? [D4]
+# end-cut-in-atari.sgf: the stone in atari is connected before passing.
+loadsgf sgf/end-cut-in-atari.sgf
+kgs-rules japanese
+150 reg_genmove b
+#? [C2]
+play w pass
+160 reg_genmove b
+#? [C2]

@@ -356,24 +356,25 @@ impl Engine {
         } else {
             &game
         };
-        let info = if mode == GenMode::Regression {
-            // Deterministic and independent of the kept tree.
-            let mut s = Searcher::with_signal(
+        // reg_genmove: a search of its own, deterministic and independent
+        // of the kept tree; its ownership is the one the decision reads.
+        let mut fresh = (mode == GenMode::Regression).then(|| {
+            Searcher::with_signal(
                 SearchConfig {
                     threads: 1,
                     ..self.config.search.clone()
                 },
                 self.searcher.stop_signal(),
-            );
-            s.search(searched, komi, limits, tick)
-        } else {
-            self.searcher.search(searched, komi, limits, tick)
-        };
+            )
+        });
+        let searcher = fresh.as_mut().unwrap_or(&mut self.searcher);
+        let info = searcher.search(searched, komi, limits, tick);
+        let ownership = searcher.ownership().cloned();
         let turn = Turn {
             color,
             mode,
             info: &info,
-            search_ownership: self.searcher.ownership(),
+            search_ownership: ownership.as_ref(),
             filters,
             fixed_playouts: self.config.playouts,
             komi_adjusted: self.dynamic_komi(color) != 0.0,

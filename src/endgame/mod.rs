@@ -10,6 +10,7 @@
 //!
 //! docs/endgame.md explains the judgement in prose.
 
+pub mod dame;
 pub mod judge;
 pub mod policy;
 pub mod seki;

@@ -5,6 +5,7 @@
 //! atari or dead stones left on the board can make a referee count the
 //! game otherwise, and that one low win rate is no reason to resign.
 
+use super::dame::{needed_fills, safe_fill, threats, LastPhase, Region};
 use super::judge::{judge, sample_ownership, Judgement};
 use super::PARAMS;
 use crate::board::Board;
@@ -182,13 +183,53 @@ impl Closer {
         // (see below); whether the mover wins it is the judgement's call.
         let closed =
             game.rules() == Rules::Japanese && mode != GenMode::Cleanup && closed_board(board);
+        // Whether the boundaries look closed by the search's own dead
+        // stones (cheap: no playouts); if so, the judging playouts decide.
+        let looks_closing = mode != GenMode::Cleanup
+            && match search_own {
+                Some(o) => {
+                    let j = judge(board, o);
+                    LastPhase::read(board, &j.dead, &j.seki).closing()
+                }
+                None => board.open_points() == 0,
+            };
         let judgement = match search_own {
             Some(o) if mode == GenMode::Cleanup => judge(board, o),
-            _ if mode == GenMode::Cleanup || opponent_passed || best.mv == Move::Pass || closed => {
+            _ if mode == GenMode::Cleanup
+                || opponent_passed
+                || best.mv == Move::Pass
+                || closed
+                || looks_closing =>
+            {
                 judge(board, &self.judging_ownership(game))
             }
             _ => Judgement::default(),
         };
+        // The last phase as the judgement reads it: which points are
+        // dame, which moves a side must still make (issue 33).
+        let phase = (mode != GenMode::Cleanup && (looks_closing || opponent_passed || closed))
+            .then(|| Phase::read(game, color, &judgement));
+        if let Some(ph) = &phase {
+            let geo = game.geometry();
+            let names = |v: &[(Point, u32)]| {
+                v.iter()
+                    .map(|(p, n)| format!("{}:{n}", geo.vertex(*p)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            log::debug!(
+                "last phase: closing {}, {} dame, needed [{}], gains [{}], unclear {}, dead {:?} seki {:?}",
+                ph.closing,
+                ph.lp.dame.len(),
+                names(&ph.needed),
+                names(&ph.gains),
+                judgement.unclear.len(),
+                judgement.dead.iter().map(|p| geo.vertex(*p)).collect::<Vec<_>>(),
+                judgement.seki.iter().map(|p| geo.vertex(*p)).collect::<Vec<_>>(),
+            );
+        } else {
+            log::debug!("last phase: not closing (search's judgement)");
+        }
         let (dead, seki) = (&judgement.dead, &judgement.seki);
         let margin = |dead: &[Point]| {
             let m = game.score_with(dead, seki).margin();
@@ -223,6 +264,9 @@ impl Closer {
                 || fills_own_territory(game, color, m, territory_own.as_ref())
                 || settled_area(game, m, territory_own.as_ref())
                     .is_some_and(|c| c == color || winning)
+                || phase
+                    .as_ref()
+                    .is_some_and(|ph| ph.neutral_under_territory(game, m))
         };
         let best_non_pass = cands.iter().find(|c| c.mv != Move::Pass && !wasted(c.mv));
 
@@ -255,9 +299,31 @@ impl Closer {
         // A pass needs a settled board: no chain whose fate the playouts
         // disagree on, unless no useful move is left.
         let settled = judgement.unclear.is_empty() || best_non_pass.is_none();
-        // Every pass below first saves an own chain in atari if it can.
-        let pass =
-            || Decision::Move(rescue_before_passing(game, color, dead).unwrap_or(Move::Pass));
+        // Every pass below first makes the moves the last phase still
+        // needs (a fill that saves stones, a capture, a dame under area
+        // rules), then saves an own chain in atari if it can.
+        let pass = || {
+            if let Some(m) = phase.as_ref().and_then(|ph| ph.before_passing(game, cands)) {
+                return Decision::Move(m);
+            }
+            Decision::Move(rescue_before_passing(game, color, dead).unwrap_or(Move::Pass))
+        };
+        // A closing board: the reader, not the visits, says what is left.
+        // A needed fill or a capture comes first (exact reading, whatever
+        // the playouts make of the chains it saves or takes); then, with
+        // every chain's fate agreed on, for a side that wins by the count, the
+        // dame under area rules and a pass under territory rules (no
+        // move there changes the score). A side behind is left to the
+        // search (an invasion may still work), but not to a move that
+        // changes nothing.
+        if let Some(ph) = phase.as_ref().filter(|ph| ph.closing) {
+            if let Some(m) = ph.urgent(game, cands) {
+                return Decision::Move(m);
+            }
+            if win_judged && judgement.unclear.is_empty() {
+                return pass();
+            }
+        }
         if opponent_passed && win_judged {
             if !settled {
                 if let Some(c) = best_non_pass {
@@ -485,4 +551,112 @@ fn capture_dead(game: &Game, color: Color, dead: &[Point], cands: &[Candidate]) 
         }
     }
     best.map(|b| b.2)
+}
+
+/// The last phase of the position as the judgement reads it, for the mover
+/// ([`super::dame`]).
+struct Phase {
+    color: Color,
+    lp: LastPhase,
+    /// Whether no boundary is open.
+    closing: bool,
+    /// The mover's needed fills, most stones first.
+    needed: Vec<(Point, u32)>,
+    /// Points where the mover takes stones of the opponent's live chains
+    /// (the opponent's threats left open), most stones first.
+    gains: Vec<(Point, u32)>,
+    dead: Vec<bool>,
+    seki: Vec<bool>,
+}
+
+impl Phase {
+    fn read(game: &Game, color: Color, j: &Judgement) -> Phase {
+        let board = game.board();
+        let lp = LastPhase::read(board, &j.dead, &j.seki);
+        let dead = lp.dead.clone();
+        let seki = dead_mask(board, &j.seki);
+        let legal = |p: &Point| game.is_legal(color, Move::Play(*p));
+        let needed: Vec<(Point, u32)> = needed_fills(board, color, &dead, &seki)
+            .into_iter()
+            .filter(|(p, _)| legal(p))
+            .collect();
+        let mut gains: Vec<(Point, u32)> = Vec::new();
+        for t in threats(board, !color, &dead, &seki) {
+            if !legal(&t.at) {
+                continue;
+            }
+            match gains.iter_mut().find(|g| g.0 == t.at) {
+                Some(g) => g.1 += t.stones,
+                None => gains.push((t.at, t.stones)),
+            }
+        }
+        gains.sort_by_key(|g| std::cmp::Reverse(g.1));
+        Phase {
+            color,
+            closing: lp.closing(),
+            lp,
+            needed,
+            gains,
+            dead,
+            seki,
+        }
+    }
+
+    /// The move among `points` that saves or takes the most stones; of
+    /// those, the most visited by the search.
+    fn pick(points: &[(Point, u32)], cands: &[Candidate]) -> Option<Move> {
+        let visits = |p: Point| {
+            cands
+                .iter()
+                .find(|c| c.mv == Move::Play(p))
+                .map_or(0, |c| c.visits)
+        };
+        points
+            .iter()
+            .max_by_key(|(p, n)| (*n, visits(*p)))
+            .map(|(p, _)| Move::Play(*p))
+    }
+
+    /// A needed fill, else a capture of live stones: the moves that
+    /// change the result of a closing board.
+    fn urgent(&self, _game: &Game, cands: &[Candidate]) -> Option<Move> {
+        Phase::pick(&self.needed, cands).or_else(|| Phase::pick(&self.gains, cands))
+    }
+
+    /// What to play instead of a pass: [`Phase::urgent`], then under area
+    /// rules a dame the mover can fill safely (each is a point there),
+    /// the most visited first.
+    fn before_passing(&self, game: &Game, cands: &[Candidate]) -> Option<Move> {
+        if let Some(m) = self.urgent(game, cands) {
+            return Some(m);
+        }
+        if game.rules() != Rules::Chinese {
+            return None;
+        }
+        let board = game.board();
+        let dame: Vec<(Point, u32)> = self
+            .lp
+            .dame
+            .iter()
+            .copied()
+            .filter(|&p| {
+                game.is_legal(self.color, Move::Play(p))
+                    && safe_fill(board, self.color, p, &self.dead, &self.seki)
+            })
+            .map(|p| (p, 0))
+            .collect();
+        Phase::pick(&dame, cands)
+    }
+
+    /// Under territory rules, whether `m` is a neutral dame: no fill the
+    /// mover needs, no stones it takes. Such a move changes no count.
+    fn neutral_under_territory(&self, game: &Game, m: Move) -> bool {
+        let Move::Play(p) = m else {
+            return false;
+        };
+        game.rules() == Rules::Japanese
+            && self.lp.region(p) == Some(Region::Dame)
+            && !self.needed.iter().any(|n| n.0 == p)
+            && !self.gains.iter().any(|g| g.0 == p)
+    }
 }

@@ -362,3 +362,172 @@ fn a_closed_board_has_no_dame_and_no_chain_in_atari() {
         O O O . ."
     ));
 }
+
+/// The reader of the last phase ([`dame`]) on closed boards, X black, O
+/// white, no dead stones.
+fn last_phase(diagram: &str) -> (Board, dame::LastPhase) {
+    let b = Board::from_diagram(diagram).expect("diagram");
+    let lp = dame::LastPhase::read(&b, &[], &[]);
+    (b, lp)
+}
+
+fn none() -> Vec<bool> {
+    vec![false; MAX_POINTS]
+}
+
+/// ```text
+///     A B C D E
+///   5 . X X O .
+///   4 . X O O .
+///   3 . X . O .     C3 touches both walls: a neutral dame;
+///   2 . X X O .     the rest is black's (A, B) or white's (E).
+///   1 . X O O .
+/// ```
+#[test]
+fn a_point_between_two_walls_is_a_neutral_dame() {
+    let (b, lp) = last_phase(
+        "
+        . X X O .
+        . X O O .
+        . X . O .
+        . X X O .
+        . X O O .",
+    );
+    assert!(lp.closing());
+    assert_eq!(lp.dame, vec![b.at("C3")]);
+    assert_eq!(
+        lp.region(b.at("A3")),
+        Some(dame::Region::Area(Color::Black))
+    );
+    assert_eq!(
+        lp.region(b.at("E1")),
+        Some(dame::Region::Area(Color::White))
+    );
+    assert_eq!(lp.region(b.at("B3")), None);
+    for c in [Color::Black, Color::White] {
+        assert!(dame::threats(&b, c, &none(), &none()).is_empty());
+        assert!(dame::needed_fills(&b, c, &none(), &none()).is_empty());
+        // Either side may fill it: it gives the other nothing.
+        assert!(dame::safe_fill(&b, c, b.at("C3"), &none(), &none()));
+    }
+}
+
+/// ```text
+///     A B C D E
+///   5 . X O . .
+///   4 . X O . .
+///   3 . . . O .     B3, C3: an open boundary (B3 touches black only),
+///   2 . X O O .     not a dame: the game is not over.
+///   1 . X O O .
+/// ```
+#[test]
+fn a_boundary_with_a_point_of_one_colour_is_open() {
+    let (b, lp) = last_phase(
+        "
+        . X O . .
+        . X O . .
+        . . . O .
+        . X O O .
+        . X O O .",
+    );
+    assert!(!lp.closing());
+    assert!(lp.dame.is_empty());
+    assert_eq!(lp.region(b.at("C3")), Some(dame::Region::Open));
+}
+
+/// ```text
+///     A B C D E
+///   5 . X O . .
+///   4 . X O . .
+///   3 . X O . .     C2 is cut off in atari: White takes it at B2.
+///   2 X . X O .     Every region is one colour's, yet Black must
+///   1 . X O O .     connect at B2 before passing.
+/// ```
+#[test]
+fn a_stone_in_atari_must_be_connected_before_the_end() {
+    let (b, lp) = last_phase(
+        "
+        . X O . .
+        . X O . .
+        . X O . .
+        X . X O .
+        . X O O .",
+    );
+    assert!(lp.closing());
+    // White B2 takes C2 and leaves B1 and A2 short of liberties too.
+    let t = dame::threats(&b, Color::Black, &none(), &none());
+    assert!(t.iter().all(|t| t.at == b.at("B2")), "{t:?}");
+    assert!(t.iter().any(|t| t.chain == b.chain(b.at("C2"))), "{t:?}");
+    assert_eq!(
+        dame::needed_fills(&b, Color::Black, &none(), &none()),
+        vec![(b.at("B2"), t.len() as u32)]
+    );
+    assert!(dame::needed_fills(&b, Color::White, &none(), &none()).is_empty());
+}
+
+/// ```text
+///     A B C D E
+///   5 . X O . .
+///   4 . X O . .
+///   3 . X . O .     C3 is a dame; the black stones around it have
+///   2 . . X O .     liberties enough (B2 connects C2 when White
+///   1 . X O O .     fills C3): nothing is needed.
+/// ```
+#[test]
+fn a_fill_answered_by_a_connection_later_is_not_needed_now() {
+    let (b, lp) = last_phase(
+        "
+        . X O . .
+        . X O . .
+        . X . O .
+        . . X O .
+        . X O O .",
+    );
+    assert!(lp.closing());
+    assert_eq!(lp.dame, vec![b.at("C3")]);
+    assert!(dame::threats(&b, Color::Black, &none(), &none()).is_empty());
+    assert!(dame::needed_fills(&b, Color::Black, &none(), &none()).is_empty());
+}
+
+/// ```text
+///     A B C D E F G
+///   7 . . X O O . .
+///   6 . . X O O . .
+///   5 . . . X O . .     D4 looks like a dame, but White there puts
+///   4 . . X . O . .     both D5 and D3 in atari (a shortage of
+///   3 . . . X O . .     liberties): Black saves one, White takes the
+///   2 . . X O O . .     other. Black must fill D4 itself before the
+///   1 . . X O O . .     end; for White, D4 is a gain.
+/// ```
+#[test]
+fn a_dame_that_puts_two_chains_in_atari_must_be_filled() {
+    let (b, lp) = last_phase(
+        "
+        . . X O O . .
+        . . X O O . .
+        . . . X O . .
+        . . X . O . .
+        . . . X O . .
+        . . X O O . .
+        . . X O O . .",
+    );
+    assert!(lp.closing());
+    assert_eq!(lp.dame, vec![b.at("D4")]);
+    let t = dame::threats(&b, Color::Black, &none(), &none());
+    assert!(t.iter().all(|t| t.at == b.at("D4")), "{t:?}");
+    assert!(!t.is_empty());
+    assert_eq!(
+        dame::needed_fills(&b, Color::Black, &none(), &none()),
+        vec![(b.at("D4"), 2)]
+    );
+    // Filling D4 leaves White nothing to threaten; any other fill of
+    // Black's (C5 connects one stone) does not.
+    assert!(dame::safe_fill(
+        &b,
+        Color::Black,
+        b.at("D4"),
+        &none(),
+        &none()
+    ));
+    assert!(dame::threats(&b, Color::White, &none(), &none()).is_empty());
+}

@@ -1,0 +1,401 @@
+//! The last phase of a game: once the boundaries are closed, what each
+//! empty point is still worth and which moves a side must make before
+//! the game may end. The playouts cannot tell a neutral dame from one
+//! whose filling runs a chain short of liberties (both look empty at the
+//! end of most playouts); this reader can, by playing the opponent's
+//! move on a copy of the board and asking whether the chains it reaches
+//! can still be saved.
+//!
+//! - [`LastPhase::read`]: every empty region after the dead stones come
+//!   off is one colour's area, a seki's, a run of dame (each point
+//!   touching live stones of both colours) or open (a boundary still to
+//!   be played: yose, or the game still in progress);
+//! - [`threats`]: the points where the opponent's move would take stones
+//!   of a side: a chain in atari, or one with two liberties that the
+//!   opponent's fill puts in atari with no way out (a shortage of
+//!   liberties, two chains in atari at once, a ladder);
+//! - [`needed_fills`]: for each threat, the move that removes it;
+//! - [`safe_fill`]: whether filling a point creates no such threat
+//!   against the filler (how a dame is filled under area rules).
+
+use crate::board::Board;
+use crate::tactics::chain_escapes;
+use crate::tactics::ladder::escape_fails;
+use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
+
+/// What an empty point (or a dead stone's point) is at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Region {
+    /// Enclosed by live stones of this colour alone (its territory or
+    /// eyes, dead stones of the other colour included).
+    Area(Color),
+    /// In a region whose every point touches live stones of both colours:
+    /// filling it changes no territory (a point under area rules).
+    Dame,
+    /// In a region beside a chain in seki: neither side fills it.
+    Seki,
+    /// In a region still open: a boundary to be played.
+    Open,
+}
+
+/// The regions of a position with its dead stones removed.
+#[derive(Clone, Debug)]
+pub struct LastPhase {
+    /// Indexed by point; `None` for live stones and off-board points.
+    region: Vec<Option<Region>>,
+    /// The dame points, in board order.
+    pub dame: Vec<Point>,
+    /// Points in open regions.
+    pub open: usize,
+    /// The dead stones taken off, indexed by point: those of the given
+    /// ones that stand inside the other colour's area ([`inside_dead`]).
+    pub dead: Vec<bool>,
+}
+
+/// Of the stones in `dead` (a mask), those that stand inside the other
+/// colour's area once they are off: a dead chain whose region, with every
+/// dead stone lifted, borders live stones of its own colour (a boundary
+/// stone the playouts lose when the other side moves first, like a
+/// stone the opponent can cut off) is kept on the board. The rest is
+/// read again until nothing changes.
+pub fn inside_dead(board: &Board, mut dead: Vec<bool>) -> Vec<bool> {
+    loop {
+        let mut seen = vec![false; MAX_POINTS];
+        let mut changed = false;
+        for p in board.geometry().points() {
+            let lifted = |q: Point| board.stone(q) != Stone::Edge && dead[q.idx()];
+            if !lifted(p) || seen[p.idx()] {
+                continue;
+            }
+            // The region of vacant points (empty or lifted) around p.
+            let mut members = vec![p];
+            let mut stack = vec![p];
+            seen[p.idx()] = true;
+            let mut colours = [false; 2];
+            while let Some(q) = stack.pop() {
+                for r in board.neighbours(q) {
+                    let vacant = board.stone(r) == Stone::Empty || lifted(r);
+                    if vacant && !seen[r.idx()] {
+                        seen[r.idx()] = true;
+                        members.push(r);
+                        stack.push(r);
+                    } else if let Some(c) = board.stone(r).color().filter(|_| !lifted(r)) {
+                        colours[c.index()] = true;
+                    }
+                }
+            }
+            for &q in &members {
+                if let Some(c) = board.stone(q).color() {
+                    if dead[q.idx()] && colours[c.index()] {
+                        dead[q.idx()] = false;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            return dead;
+        }
+    }
+}
+
+impl LastPhase {
+    /// Reads `board` with the stones of `dead` removed and the chains of
+    /// `seki` in seki.
+    pub fn read(board: &Board, dead: &[Point], seki: &[Point]) -> LastPhase {
+        let geo = board.geometry();
+        let dead = inside_dead(board, crate::game::dead_mask(board, dead));
+        let seki_mask = crate::game::dead_mask(board, seki);
+        let live = |p: Point| -> Option<Color> {
+            match board.stone(p) {
+                Stone::Black | Stone::White if !dead[p.idx()] => board.stone(p).color(),
+                _ => None,
+            }
+        };
+        let vacant = |p: Point| -> bool {
+            board.stone(p) == Stone::Empty || (board.stone(p) != Stone::Edge && dead[p.idx()])
+        };
+        let mut region = vec![None; MAX_POINTS];
+        let mut seen = vec![false; MAX_POINTS];
+        let mut dame = Vec::new();
+        let mut open = 0;
+        let mut members = Vec::new();
+        for p in geo.points() {
+            if !vacant(p) || seen[p.idx()] {
+                continue;
+            }
+            members.clear();
+            seen[p.idx()] = true;
+            let mut stack = vec![p];
+            let (mut colours, mut beside_seki) = ([false; 2], false);
+            // Whether every member is an empty point touching live stones
+            // of both colours.
+            let mut all_dame = true;
+            while let Some(q) = stack.pop() {
+                members.push(q);
+                let mut touches = [false; 2];
+                for r in board.neighbours(q) {
+                    if vacant(r) {
+                        if !seen[r.idx()] {
+                            seen[r.idx()] = true;
+                            stack.push(r);
+                        }
+                    } else if let Some(c) = live(r) {
+                        touches[c.index()] = true;
+                        colours[c.index()] = true;
+                        beside_seki |= seki_mask[r.idx()];
+                    }
+                }
+                all_dame &= board.stone(q) == Stone::Empty && touches[0] && touches[1];
+            }
+            let kind = if beside_seki {
+                Region::Seki
+            } else {
+                match colours {
+                    [true, false] => Region::Area(Color::Black),
+                    [false, true] => Region::Area(Color::White),
+                    [true, true] if all_dame => Region::Dame,
+                    _ => Region::Open,
+                }
+            };
+            for &q in &members {
+                region[q.idx()] = Some(kind);
+            }
+            match kind {
+                Region::Dame => dame.extend(members.iter().copied()),
+                Region::Open => open += members.len(),
+                _ => {}
+            }
+        }
+        dame.sort_by_key(|p| p.idx());
+        LastPhase {
+            region,
+            dame,
+            open,
+            dead,
+        }
+    }
+
+    /// What `p` is, or `None` for a live stone.
+    pub fn region(&self, p: Point) -> Option<Region> {
+        self.region.get(p.idx()).copied().flatten()
+    }
+
+    /// Whether no boundary is left open: every region is an area, a
+    /// seki's or dame.
+    pub fn closing(&self) -> bool {
+        self.open == 0
+    }
+}
+
+/// A point where the opponent's move would take stones of a chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// The opponent's move.
+    pub at: Point,
+    /// A chain of the threatened side it reaches.
+    pub chain: Point,
+    /// The chain's stones.
+    pub stones: u32,
+}
+
+/// The points where `!color` could play to take stones of `color`'s live
+/// chains (those not in `dead`, not in `seki`), one [`Threat`] a point
+/// and chain:
+/// - a chain in atari that the opponent can capture;
+/// - a chain with two liberties where the opponent's move on one of them
+///   puts it (or it and another chain) in atari with no saving move:
+///   no capture of an attacker and no extension to two liberties that
+///   escapes the ladder, for every chain in atari at once.
+///
+/// A move that leaves the opponent's own stone in atari, capturable at
+/// once and with the chains freed, is no threat.
+pub fn threats(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> Vec<Threat> {
+    let mut out = Vec::new();
+    let mut heads = Vec::new();
+    for p in board.geometry().points() {
+        if board.stone(p) == color.stone()
+            && board.chain(p) == p
+            && board.libs(p) <= 2
+            && !dead[p.idx()]
+            && !seki[p.idx()]
+        {
+            heads.push(p);
+        }
+    }
+    let mut libs = [Point::NONE; 2];
+    for &h in &heads {
+        let k = board.chain_liberties(h, &mut libs);
+        if k == 1 {
+            // Taken at its liberty (a ko barred now is open later).
+            out.push(Threat {
+                at: libs[0],
+                chain: h,
+                stones: board.chain_len(h),
+            });
+            continue;
+        }
+        for &l in &libs[..k] {
+            let taken = takes_after(board, color, l, dead, seki).unwrap_or(0);
+            if taken > 0 && !out.iter().any(|t: &Threat| t.at == l && t.chain == h) {
+                out.push(Threat {
+                    at: l,
+                    chain: h,
+                    stones: board.chain_len(h),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// After `!color` plays at `l`: the stones of `color` in atari that no one
+/// move of `color` saves, or `None` when the move is illegal.
+fn takes_after(board: &Board, color: Color, l: Point, dead: &[bool], seki: &[bool]) -> Option<u32> {
+    let opp = !color;
+    if !board.is_legal(opp, l) {
+        return None;
+    }
+    let mut b = board.clone();
+    b.play_unchecked(opp, Move::Play(l));
+    // The chains of `color` the move put in atari (captured ones were in
+    // atari before and are counted as such).
+    let mut in_atari: Vec<Point> = Vec::new();
+    for q in board.neighbours(l) {
+        if b.stone(q) == color.stone() && b.libs(q) == 1 && !dead[q.idx()] && !seki[q.idx()] {
+            let h = b.chain(q);
+            if !in_atari.contains(&h) {
+                in_atari.push(h);
+            }
+        }
+    }
+    if in_atari.is_empty() {
+        return Some(0);
+    }
+    // The intruder in atari, taken at once.
+    if b.libs(l) == 1 {
+        let lib = b.atari_liberty(l);
+        if b.is_legal(color, lib) {
+            let mut c = b.clone();
+            c.play_unchecked(color, Move::Play(lib));
+            if in_atari
+                .iter()
+                .all(|&h| c.stone(h) == color.stone() && c.libs(h) >= 2)
+            {
+                return Some(0);
+            }
+        }
+    }
+    // One saving move must save every chain in atari.
+    let mut tries: Vec<(Point, bool)> = Vec::new();
+    for &h in &in_atari {
+        chain_escapes(&b, h, |p, captures| {
+            if !tries.iter().any(|t| t.0 == p) {
+                tries.push((p, captures));
+            }
+        });
+    }
+    for (p, captures) in tries {
+        let mut c = b.clone();
+        c.play_unchecked(color, Move::Play(p));
+        let saved = in_atari.iter().all(|&h| {
+            c.stone(h) == color.stone()
+                && match c.libs(h) {
+                    0 | 1 => false,
+                    // Two liberties after an extension: the attacker may
+                    // chase it; a ladder that works takes it after all.
+                    2 if !captures => !ladder_catches(&b, h, color),
+                    _ => true,
+                }
+        });
+        if saved {
+            return Some(0);
+        }
+    }
+    Some(in_atari.iter().map(|&h| b.chain_len(h)).sum())
+}
+
+/// Whether extending the chain `h` of `color` (in atari on `b`) runs into
+/// a working ladder.
+fn ladder_catches(b: &Board, h: Point, color: Color) -> bool {
+    escape_fails(b, h, color)
+}
+
+/// The moves `color` must make before passing: for each threat of
+/// [`threats`], largest first, a move that removes it (the threatened
+/// point itself when it works, else another liberty of the chain or a
+/// way out of its atari), with the stones it saves. A threat no move
+/// removes is left out (those stones are lost already).
+pub fn needed_fills(
+    board: &Board,
+    color: Color,
+    dead: &[bool],
+    seki: &[bool],
+) -> Vec<(Point, u32)> {
+    let mut ts = threats(board, color, dead, seki);
+    ts.sort_by_key(|t| std::cmp::Reverse(t.stones));
+    let mut out: Vec<(Point, u32)> = Vec::new();
+    for t in &ts {
+        if let Some(o) = out.iter_mut().find(|o| o.0 == t.at) {
+            o.1 += t.stones;
+            continue;
+        }
+        let mut tries = vec![t.at];
+        let mut libs = [Point::NONE; 4];
+        let k = board.chain_liberties(t.chain, &mut libs);
+        tries.extend(libs[..k].iter().copied());
+        if board.libs(t.chain) == 1 {
+            chain_escapes(board, t.chain, |p, _| tries.push(p));
+        }
+        let fix = tries
+            .into_iter()
+            .find(|&p| removes(board, color, p, t, dead, seki));
+        if let Some(p) = fix {
+            if let Some(o) = out.iter_mut().find(|o| o.0 == p) {
+                o.1 += t.stones;
+            } else {
+                out.push((p, t.stones));
+            }
+        }
+    }
+    out.sort_by_key(|o| std::cmp::Reverse(o.1));
+    out
+}
+
+/// Whether `color` playing at `p` is legal and leaves the chain of `t`
+/// with no threat against it.
+fn removes(
+    board: &Board,
+    color: Color,
+    p: Point,
+    t: &Threat,
+    dead: &[bool],
+    seki: &[bool],
+) -> bool {
+    if !board.is_legal(color, p) {
+        return false;
+    }
+    let mut b = board.clone();
+    b.play_unchecked(color, Move::Play(p));
+    if b.stone(t.chain) != color.stone() || b.libs(p) < 2 {
+        return false;
+    }
+    let h = b.chain(t.chain);
+    let hp = b.chain(p);
+    !threats(&b, color, dead, seki)
+        .iter()
+        .any(|u| u.chain == h || u.chain == hp)
+}
+
+/// Whether `color` may fill the empty point `p` without loss: the move
+/// is legal, leaves its chain two liberties or more, and gives the
+/// opponent no threat ([`threats`]) that was not there before.
+pub fn safe_fill(board: &Board, color: Color, p: Point, dead: &[bool], seki: &[bool]) -> bool {
+    if !board.is_legal(color, p) {
+        return false;
+    }
+    let before = threats(board, color, dead, seki).len();
+    let mut b = board.clone();
+    b.play_unchecked(color, Move::Play(p));
+    b.libs(p) >= 2 && threats(&b, color, dead, seki).len() <= before
+}
