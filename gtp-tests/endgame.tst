@@ -324,3 +324,92 @@ kgs-rules chinese
 play w pass
 27 reg_genmove b
 #? [C3]
+# From kosumi's own matches against GNU Go under Japanese rules (ff39d82,
+# docs/matches/ff39d82-9x9-japanese), where scripts/lastmoves.py found
+# kosumi playing a dame while a chain of its own could be taken.
+# Game 18, before move 35, Black to move:
+#    A B C D E F G H J
+#  9 . . . . . . . . .
+#  8 . . . . . . . . .
+#  7 X . + . . . + . .
+#  6 O X X X X . . . .
+#  5 O O . O X . X . .
+#  4 . . O O O X X X .
+#  3 . . O X X O O O .
+#  2 . O X X . X O . .
+#  1 . O O X . X . . .
+# White B7 would take A7 (a ladder along the edge) and break into Black's
+# top; ff39d82 played the dame J3. B7, B8, A8 and C7 all save it (GNU Go's
+# reader).
+loadsgf sgf/games/kosumi-jp-018.sgf 35
+kgs-rules japanese
+28 reg_genmove b
+#? [B7|B8|A8|C7]
+# Game 25, before move 34, White to move:
+#    A B C D E F G H J
+#  9 . . . . . . . . .
+#  8 O X . . . . . . .
+#  7 . O + . O . O . .
+#  6 . O O O X O . . .
+#  5 O X O X X X O O O
+#  4 X X X O X . X X O
+#  3 . . + . . X + X X
+#  2 . . . . . . . . .
+#  1 . . . . . . . . .
+# A5 is in atari; A6 connects it. ff39d82 played D8.
+loadsgf sgf/games/kosumi-jp-025.sgf 34
+kgs-rules japanese
+29 reg_genmove w
+#? [A6]
+# From the 88becc0 matches against GNU Go (9x9, 1 s a move), where
+# scripts/lastmoves.py found kosumi passing while GNU Go's reader
+# (`attack`, `defend`) could take one of its stones and it could save it.
+# Each time kosumi's reader had taken the attacking stones for dead and
+# lifted them before looking for threats: dead stones that can still
+# capture before they die. Known failures; the answers are every move
+# after which GNU Go's `attack` on the stone fails.
+# Chinese match, game 68, before move 39, Black to move; H3 takes H2:
+#    A B C D E F G H J
+#  9 . . . . . . . . .
+#  8 . . . . O X . O O
+#  7 . . + . O X O O X
+#  6 . O O O O O X X X
+#  5 O O X X X X X . .
+#  4 O X . . . . . . .
+#  3 O X + X O . O . .
+#  2 X X . X X O . X .
+#  1 . . . . . . . . .
+loadsgf sgf/games/kosumi-cn-068.sgf 39
+kgs-rules chinese
+30 reg_genmove b
+#? [E1|E4|F1|F3|F4|G1|G2|H1|H3|H4|J2|J3|J4|J5]*
+# Chinese match, game 86, before move 45, Black to move; J7 can be taken:
+#    A B C D E F G H J
+#  9 . . O O X X . X .
+#  8 . . O X X . X O .
+#  7 . . O X . X O . X
+#  6 . . O O X X O O .
+#  5 . O . O X X X O .
+#  4 . . . O O O X X .
+#  3 . . O O X X X . .
+#  2 . . . O X . . . .
+#  1 . . O X X . . . .
+loadsgf sgf/games/kosumi-cn-086.sgf 45
+kgs-rules chinese
+31 reg_genmove b
+#? [G9|H7|J4|J5|J6|J8|J9]*
+# Japanese match, game 3, before move 50, White to move; J5 can be taken:
+#    A B C D E F G H J
+#  9 . . . . O . . . .
+#  8 . . O O . O O . .
+#  7 O O O . . . O . .
+#  6 X X O . O O . . .
+#  5 . X O O X X O . O
+#  4 . X O X X X O O X
+#  3 . O X X X X O X X
+#  2 . X O X . . X X .
+#  1 . . . . . . . . .
+loadsgf sgf/games/kosumi-jp-003.sgf 50
+kgs-rules japanese
+32 reg_genmove w
+#? [G6|H5|H6|H7|J6|J7|J8]*

@@ -20,7 +20,10 @@ invasion would have called for. Resigned games are skipped. --last N looks
 only at the player's last N moves of each game; default: all. Ends with
 one line: scored games, games with an unprovoked stone, unprovoked stones
 (those in regions of at most 12 points), replies."""
-import os, re, shutil, subprocess, sys
+import os, re, shutil, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sgfboard import COLS, GTP, enclosed, play, vertex  # noqa: E402
 
 args = sys.argv[1:]
 player, last = "kosumi", None
@@ -34,79 +37,7 @@ while args and args[0].startswith("--"):
 gnugo = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
 if not gnugo:
     raise SystemExit("GNU Go not found (apt-get install gnugo)")
-p = subprocess.Popen([gnugo, "--mode", "gtp", "--japanese-rules"], stdin=subprocess.PIPE,
-                     stdout=subprocess.PIPE, text=True, stderr=subprocess.DEVNULL)
-
-
-def gtp(cmd):
-    p.stdin.write(cmd + "\n")
-    p.stdin.flush()
-    out = []
-    while True:
-        l = p.stdout.readline()
-        if l == "":
-            raise SystemExit(f"GNU Go died on {cmd!r}")
-        if l.strip() == "" and out:
-            break
-        if l.strip():
-            out.append(l.strip())
-    reply = " ".join(out)
-    if not reply.startswith("="):
-        raise SystemExit(f"GNU Go: {cmd!r}: {reply}")
-    return reply[1:].strip()
-
-
-COLS = "ABCDEFGHJKLMNOPQRST"
-
-
-def vertex(v):
-    return (COLS.index(v[0].upper()), int(v[1:]))
-
-
-def play(board, size, color, pt):
-    board[pt] = color
-    other = "W" if color == "B" else "B"
-    x, y = pt
-    for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-        if board.get(q) == other:
-            chain, libs = group(board, size, q)
-            if not libs:
-                for s in chain:
-                    del board[s]
-
-
-def nbrs(size, pt):
-    x, y = pt
-    return [(a, b) for a, b in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-            if 0 <= a < size and 1 <= b <= size]
-
-
-def group(board, size, pt):
-    c, todo, chain, libs = board[pt], [pt], {pt}, set()
-    while todo:
-        q = todo.pop()
-        for n in nbrs(size, q):
-            if n not in board:
-                libs.add(n)
-            elif board[n] == c and n not in chain:
-                chain.add(n)
-                todo.append(n)
-    return chain, libs
-
-
-def enclosed(board, size, pt):
-    """The colours bordering the empty region of `pt` (points not in
-    `board`), and the region."""
-    region, todo, border = {pt}, [pt], set()
-    while todo:
-        r = todo.pop()
-        for n in nbrs(size, r):
-            if n in board:
-                border.add(board[n])
-            elif n not in region:
-                region.add(n)
-                todo.append(n)
-    return border, region
+gtp = GTP([gnugo, "--mode", "gtp", "--japanese-rules"]).gtp
 
 
 SMALL = 12
