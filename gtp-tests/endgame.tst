@@ -364,11 +364,12 @@ kgs-rules japanese
 # From the 88becc0 matches against GNU Go (9x9, 1 s a move), where
 # scripts/lastmoves.py found kosumi passing while GNU Go's reader
 # (`attack`, `defend`) could take one of its stones and it could save it.
-# Each time kosumi's reader had taken the attacking stones for dead and
-# lifted them before looking for threats: dead stones that can still
-# capture before they die. Known failures; the answers are every move
-# after which GNU Go's `attack` on the stone fails.
-# Chinese match, game 68, before move 39, Black to move; H3 takes H2:
+# Each time the capture lies deeper than kosumi's reader of the last phase
+# reads (the liberties of chains of one or two): a net, or an approach
+# move with stones kosumi judges dead joining in. Known failures; the
+# answers are every move after which GNU Go's `attack` on the stone fails.
+# Chinese match, game 68, before move 39, Black to move; W H3, then H1,
+# takes H2 (four liberties):
 #    A B C D E F G H J
 #  9 . . . . . . . . .
 #  8 . . . . O X . O O
@@ -383,7 +384,8 @@ loadsgf sgf/games/kosumi-cn-068.sgf 39
 kgs-rules chinese
 30 reg_genmove b
 #? [E1|E4|F1|F3|F4|G1|G2|H1|H3|H4|J2|J3|J4|J5]*
-# Chinese match, game 86, before move 45, Black to move; J7 can be taken:
+# Chinese match, game 86, before move 45, Black to move; W J8, then H7,
+# takes J7 (three liberties):
 #    A B C D E F G H J
 #  9 . . O O X X . X .
 #  8 . . O X X . X O .
@@ -398,7 +400,7 @@ loadsgf sgf/games/kosumi-cn-086.sgf 45
 kgs-rules chinese
 31 reg_genmove b
 #? [G9|H7|J4|J5|J6|J8|J9]*
-# Japanese match, game 3, before move 50, White to move; J5 can be taken:
+# Japanese match, game 3, before move 50, White to move; B H6 nets J5:
 #    A B C D E F G H J
 #  9 . . . . O . . . .
 #  8 . . O O . O O . .
