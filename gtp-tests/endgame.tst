@@ -364,10 +364,12 @@ kgs-rules japanese
 # From the 88becc0 matches against GNU Go (9x9, 1 s a move), where
 # scripts/lastmoves.py found kosumi passing while GNU Go's reader
 # (`attack`, `defend`) could take one of its stones and it could save it.
-# Each time the capture lies deeper than kosumi's reader of the last phase
-# reads (the liberties of chains of one or two): a net, or an approach
-# move with stones kosumi judges dead joining in. Known failures; the
-# answers are every move after which GNU Go's `attack` on the stone fails.
+# Each time the capture lay deeper than 88becc0's reader of the last phase
+# read (the liberties of chains of one or two): a net, or an approach
+# move with stones kosumi judges dead joining in. The capture reader
+# (src/tactics/capture.rs: chains of two or three liberties) finds 31 and
+# 32; 30 (four liberties) stays a known failure. The answers are every
+# move after which GNU Go's `attack` on the stone fails.
 # Chinese match, game 68, before move 39, Black to move; W H3, then H1,
 # takes H2 (four liberties):
 #    A B C D E F G H J
@@ -399,7 +401,7 @@ kgs-rules chinese
 loadsgf sgf/games/kosumi-cn-086.sgf 45
 kgs-rules chinese
 31 reg_genmove b
-#? [G9|H7|J4|J5|J6|J8|J9]*
+#? [G9|H7|J4|J5|J6|J8|J9]
 # Japanese match, game 3, before move 50, White to move; B H6 nets J5:
 #    A B C D E F G H J
 #  9 . . . . O . . . .
@@ -414,4 +416,4 @@ kgs-rules chinese
 loadsgf sgf/games/kosumi-jp-003.sgf 50
 kgs-rules japanese
 32 reg_genmove w
-#? [G6|H5|H6|H7|J6|J7|J8]*
+#? [G6|H5|H6|H7|J6|J7|J8]

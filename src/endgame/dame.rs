@@ -19,8 +19,8 @@
 //!   against the filler (how a dame is filled under area rules).
 
 use crate::board::Board;
-use crate::tactics::chain_escapes;
 use crate::tactics::ladder::escape_fails;
+use crate::tactics::{capture, chain_escapes};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
 /// What an empty point (or a dead stone's point) is at the end.
@@ -208,6 +208,10 @@ pub struct Threat {
 ///   no capture of an attacker and no extension to two liberties that
 ///   escapes the ladder, for every chain in atari at once.
 ///
+/// - a chain of two or three liberties that [`capture::needs_defence`]
+///   reads as taken when left and saved when defended (a net, approach
+///   moves): the threat is the reader's first attacking move.
+///
 /// A move that leaves the opponent's own stone in atari, capturable at
 /// once and with the chains freed, is no threat.
 pub fn threats(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> Vec<Threat> {
@@ -216,7 +220,7 @@ pub fn threats(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> Vec
     for p in board.geometry().points() {
         if board.stone(p) == color.stone()
             && board.chain(p) == p
-            && board.libs(p) <= 2
+            && board.libs(p) <= 3
             && !dead[p.idx()]
             && !seki[p.idx()]
         {
@@ -225,6 +229,10 @@ pub fn threats(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> Vec
     }
     let mut libs = [Point::NONE; 2];
     for &h in &heads {
+        if board.libs(h) == 3 {
+            read_threat(board, h, &mut out);
+            continue;
+        }
         let k = board.chain_liberties(h, &mut libs);
         if k == 1 {
             // Taken at its liberty (a ko barred now is open later).
@@ -245,8 +253,25 @@ pub fn threats(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> Vec
                 });
             }
         }
+        if !out.iter().any(|t| t.chain == h) {
+            read_threat(board, h, &mut out);
+        }
     }
     out
+}
+
+/// Nodes the capture reader may spend on one chain.
+const READ_BUDGET: u32 = 2000;
+
+/// The capture reader's threat against the chain at `h`, if any.
+fn read_threat(board: &Board, h: Point, out: &mut Vec<Threat>) {
+    if let Some((at, _)) = capture::needs_defence(board, h, READ_BUDGET) {
+        out.push(Threat {
+            at,
+            chain: h,
+            stones: board.chain_len(h),
+        });
+    }
 }
 
 /// After `!color` plays at `l`: the stones of `color` in atari that no one
@@ -346,6 +371,11 @@ pub fn needed_fills(
         tries.extend(libs[..k].iter().copied());
         if board.libs(t.chain) == 1 {
             chain_escapes(board, t.chain, |p, _| tries.push(p));
+        }
+        if let Some(d) = capture::defend(board, t.chain, READ_BUDGET) {
+            if d != Point::NONE && !tries.contains(&d) {
+                tries.push(d);
+            }
         }
         let fix = tries
             .into_iter()

@@ -531,3 +531,48 @@ fn a_dame_that_puts_two_chains_in_atari_must_be_filled() {
     ));
     assert!(dame::threats(&b, Color::White, &none(), &none()).is_empty());
 }
+
+/// ```text
+///     A B C D E F G H J
+///   9 . . . . O . . . .
+///   8 . . O O . O O . .
+///   7 O O O . . . O . .
+///   6 X X O . O O . . .     White J5 has two liberties, H5 and J6, and
+///   5 . X O O X X O . O     no ladder to fear, but Black H6 nets it:
+///   4 . X O X X X O O X     a threat beyond the liberties, from a match
+///   3 . O X X X X O X X     (endgame.tst 32). White's fill saves it.
+///   2 . X O X . . X X .
+///   1 . . . . . . . . .
+/// ```
+#[test]
+fn a_net_is_a_threat_and_its_defence_a_needed_fill() {
+    let b = Board::from_diagram(
+        "
+        . . . . O . . . .
+        . . O O . O O . .
+        O O O . . . O . .
+        X X O . O O . . .
+        . X O O X X O . O
+        . X O X X X O O X
+        . O X X X X O X X
+        . X O X . . X X .
+        . . . . . . . . .",
+    )
+    .expect("diagram");
+    let j5 = b.chain(b.at("J5"));
+    let t = dame::threats(&b, Color::White, &none(), &none());
+    assert!(
+        t.iter().any(|t| t.chain == j5 && t.at == b.at("H6")),
+        "{t:?}"
+    );
+    let fills = dame::needed_fills(&b, Color::White, &none(), &none());
+    let fix = fills.first().expect("a needed fill").0;
+    let mut after = b.clone();
+    after.play_unchecked(Color::White, Move::Play(fix));
+    assert!(
+        !dame::threats(&after, Color::White, &none(), &none())
+            .iter()
+            .any(|t| t.chain == after.chain(b.at("J5"))),
+        "{fix:?} leaves J5 open"
+    );
+}

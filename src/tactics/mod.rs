@@ -13,6 +13,8 @@
 //!   the enemy chains in atari around a chain
 //!   ([`for_each_capturable_neighbour`]);
 //! - [`ladder`]: the one ladder reader;
+//! - [`capture`]: a small depth-first capture reader (nets, approach
+//!   moves) for chains of few liberties, for the last phase;
 //! - [`nakade`]: the vital point of a small eye space;
 //! - [`seki`]: reading of two-liberty standoffs (seki and the sacrifices
 //!   that break them), for the end-of-game judgement.
@@ -20,6 +22,7 @@
 //! Nothing here allocates but the ladder and seki readers, which copy the
 //! board.
 
+pub mod capture;
 pub mod ladder;
 pub mod nakade;
 pub mod seki;

@@ -1,0 +1,229 @@
+//! A small capture reader: can a chain of few liberties be taken, the
+//! attacker moving first, against every defence; and which defence saves
+//! it. Depth-first, both sides trying few moves, as the tactical readers
+//! of GNU Go and Fuego do at their simplest:
+//! - the attacker plays on the chain's liberties and, against a chain of
+//!   two liberties, on the points next to them (a net);
+//! - the defender extends on its liberties and captures attackers in
+//!   atari that touch the chain.
+//!
+//! A chain that reaches [`SAFE_LIBS`] liberties escapes; when the node
+//! budget or the depth runs out the attack counts as failed, so the reader
+//! errs towards calling a chain safe. Used by the last-phase reader
+//! ([`crate::endgame`]) for the threats beyond atari and ladders.
+
+use crate::board::Board;
+use crate::types::{Move, Point, Stone};
+
+/// Liberties at which a chain counts as escaped.
+pub const SAFE_LIBS: u32 = 4;
+/// Attacker moves deep.
+const MAX_DEPTH: u32 = 8;
+
+/// Reading budget and counter.
+struct Reader {
+    nodes: u32,
+    budget: u32,
+}
+
+/// The attacker's first move that takes the chain at `target` (of at most
+/// three liberties) against every defence, with the attacker to move;
+/// `None` when none is found within `budget` positions.
+pub fn attack(board: &Board, target: Point, budget: u32) -> Option<Point> {
+    let mut r = Reader { nodes: 0, budget };
+    r.attack(board, target, MAX_DEPTH)
+}
+
+/// A move of the defender after which [`attack`] fails, with the
+/// defender to move; `None` when every defence tried loses the chain.
+/// A chain that no attack takes is saved by any move: then the first
+/// liberty is given.
+pub fn defend(board: &Board, target: Point, budget: u32) -> Option<Point> {
+    let mut r = Reader { nodes: 0, budget };
+    r.defend(board, target, MAX_DEPTH)
+}
+
+impl Reader {
+    fn spent(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes > self.budget
+    }
+
+    fn attack(&mut self, b: &Board, t: Point, depth: u32) -> Option<Point> {
+        let def = b.stone(t).color()?;
+        let att = !def;
+        let libs = b.libs(t);
+        let mut l = [Point::NONE; 4];
+        if libs == 1 {
+            let lib = b.atari_liberty(t);
+            return b.is_legal(att, lib).then_some(lib);
+        }
+        if libs >= SAFE_LIBS || depth == 0 {
+            return None;
+        }
+        let k = b.chain_liberties(t, &mut l);
+        let mut tries: Vec<Point> = l[..k].to_vec();
+        if libs == 2 {
+            for &x in &l[..k] {
+                for q in b.neighbours(x).into_iter().chain(b.diagonals(x)) {
+                    if b.stone(q) == Stone::Empty && !tries.contains(&q) {
+                        tries.push(q);
+                    }
+                }
+            }
+        }
+        for m in tries {
+            if self.spent() {
+                return None;
+            }
+            if !b.is_legal(att, m) {
+                continue;
+            }
+            let mut c = b.clone();
+            c.play_unchecked(att, Move::Play(m));
+            if c.stone(t) != def.stone() {
+                return Some(m);
+            }
+            // A move the defender takes at once with gain only helps it,
+            // unless the chain has one liberty left.
+            if c.libs(m) == 1 && c.libs(t) > 1 && c.chain_len(m) > 1 {
+                continue;
+            }
+            if self.defend(&c, t, depth - 1).is_none() {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    fn defend(&mut self, b: &Board, t: Point, depth: u32) -> Option<Point> {
+        let def = b.stone(t).color()?;
+        let mut l = [Point::NONE; 4];
+        let k = b.chain_liberties(t, &mut l);
+        if self.attack(b, t, depth).is_none() {
+            return Some(if k > 0 { l[0] } else { Point::NONE });
+        }
+        let mut tries: Vec<Point> = Vec::new();
+        // Captures of attackers in atari next to the chain.
+        super::for_each_capturable_neighbour(b, t, |p| {
+            if !tries.contains(&p) {
+                tries.push(p)
+            }
+        });
+        for &x in &l[..k] {
+            if !tries.contains(&x) {
+                tries.push(x);
+            }
+        }
+        for m in tries {
+            if self.spent() {
+                return None;
+            }
+            if !b.is_legal(def, m) {
+                continue;
+            }
+            let mut c = b.clone();
+            c.play_unchecked(def, Move::Play(m));
+            if c.stone(t) != def.stone() || c.libs(t) == 1 && c.libs(m) == 1 {
+                continue;
+            }
+            if c.libs(t) >= SAFE_LIBS || self.attack(&c, t, depth).is_none() {
+                return Some(m);
+            }
+        }
+        None
+    }
+}
+
+/// Whether `color`'s chain at `target` can be taken if `color` leaves it
+/// and saved if `color` moves first: the attacker's move and the saving
+/// move.
+pub fn needs_defence(board: &Board, target: Point, budget: u32) -> Option<(Point, Point)> {
+    let a = attack(board, target, budget)?;
+    let d = defend(board, target, budget)?;
+    (d != Point::NONE).then_some((a, d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Color;
+
+    fn board(d: &str) -> Board {
+        Board::from_diagram(d).expect("diagram")
+    }
+
+    #[test]
+    fn a_net_takes_a_stone_of_two_liberties() {
+        // White J5 has two liberties, H5 and J6; Black H6 nets it (the
+        // position of endgame.tst 32, from a match).
+        let b = board(
+            "
+            . . . . O . . . .
+            . . O O . O O . .
+            O O O . . . O . .
+            X X O . O O . . .
+            . X O O X X O . O
+            . X O X X X O O X
+            . O X X X X O X X
+            . X O X . . X X .
+            . . . . . . . . .
+            ",
+        );
+        let j5 = b.at("J5");
+        assert_eq!(b.stone(j5), Stone::White);
+        assert_eq!(attack(&b, j5, 5000), Some(b.at("H6")));
+        let (_, d) = needs_defence(&b, j5, 5000).expect("a threat");
+        let mut saved = b.clone();
+        saved.play_unchecked(Color::White, Move::Play(d));
+        assert_eq!(attack(&saved, j5, 5000), None, "{d:?} saves");
+    }
+
+    #[test]
+    fn a_chain_with_room_is_not_taken() {
+        let b = board(
+            "
+            . . . . .
+            . . . . .
+            . . X . .
+            . . . . .
+            . . . . .
+            ",
+        );
+        assert_eq!(attack(&b, b.at("C3"), 5000), None);
+        assert!(needs_defence(&b, b.at("C3"), 5000).is_none());
+    }
+
+    #[test]
+    fn a_stone_in_atari_is_taken() {
+        // B2 has one liberty, C2.
+        let b = board(
+            "
+            . . . . .
+            . . . . .
+            . O . . .
+            O X . . .
+            . O . . .
+            ",
+        );
+        assert_eq!(attack(&b, b.at("B2"), 5000), Some(b.at("C2")));
+    }
+
+    #[test]
+    fn a_stone_that_cannot_extend_is_lost_already() {
+        // A1 in atari: extending to A2 leaves one liberty, nothing to
+        // capture. No defence: not a fill that is needed.
+        let b = board(
+            "
+            . . . . .
+            . . . . .
+            . . . . .
+            . O . . .
+            X O . . .
+            ",
+        );
+        assert_eq!(attack(&b, b.at("A1"), 5000), Some(b.at("A2")));
+        assert_eq!(defend(&b, b.at("A1"), 5000), None);
+        assert_eq!(needs_defence(&b, b.at("A1"), 5000), None);
+    }
+}
