@@ -1036,6 +1036,23 @@ impl Board {
         h
     }
 
+    /// The position with the stones of `off` lifted (dead stones taken off
+    /// to read what is left), set up as a fresh board: no ko, no history,
+    /// no prisoners. Stones only gain liberties when others come off, so
+    /// every stone left is placed.
+    pub fn without(&self, off: &[bool]) -> Board {
+        let mut b = Board::new(self.size());
+        for p in self.geo.points() {
+            if let Some(c) = self.stones[p.idx()].color() {
+                if !off[p.idx()] {
+                    let placed = b.place_setup(c, p);
+                    debug_assert!(placed, "stone at {p:?} placed");
+                }
+            }
+        }
+        b
+    }
+
     /// Puts a stone of `c` on empty `p` as setup (handicap, SGF AB/AW): no
     /// ko, no capture of anything, no prisoners. Returns false (and changes
     /// nothing) if the point is not empty or the stone would be without

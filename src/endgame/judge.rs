@@ -8,6 +8,7 @@ use crate::board::Board;
 use crate::game::{dead_mask, Game};
 use crate::playout::{self, MoveLog, Policy};
 use crate::search::Ownership;
+use crate::tactics::capture;
 use crate::types::{Color, Point, Stone, MAX_POINTS};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -36,7 +37,7 @@ pub struct Judgement {
 pub fn judge(board: &Board, own: &Ownership) -> Judgement {
     let geo = board.geometry();
     let mut j = Judgement::default();
-    let static_seki = static_seki(board, &[]);
+    let static_seki = seki_with_dead_lifted(board, own, static_seki(board, &[]));
     let sacrificed = dead_by_sacrifice(board);
     let mut stones = Vec::new();
     for p in geo.points() {
@@ -92,8 +93,107 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
             }
         }
     }
+    settle_races(board, &mut j);
     settle_invaders(board, &mut j);
     j
+}
+
+/// Positions read by [`settle_races`] for each chain.
+const RACE_BUDGET: u32 = 3000;
+
+/// Unclear chains of few liberties that are lost even with their owner to
+/// move are dead: read by the capture reader ([`capture`]) on the board
+/// with the dead stones lifted, as GNU Go reads a finished game. Random
+/// playouts often lose a race that is won, or win one that is lost (one
+/// eye against none, a liberty that only a dead stone's capture opens).
+/// The reader's defences are extensions and captures; a defence by
+/// attacking the other side's chain first is not among them, so the chain
+/// is judged dead only when none of the enemy chains beside it can be
+/// taken either; a read that runs out of budget decides nothing.
+fn settle_races(board: &Board, j: &mut Judgement) {
+    if j.unclear.is_empty() {
+        return;
+    }
+    let lifted = board.without(&dead_mask(board, &j.dead));
+    let mut dead = Vec::new();
+    for &p in &j.unclear {
+        if lifted.chain(p) != p || lifted.libs(p) >= capture::SAFE_LIBS {
+            continue;
+        }
+        let Some(c) = lifted.stone(p).color() else {
+            continue;
+        };
+        if capture::lost_moving_first(&lifted, p, RACE_BUDGET) != Some(true) {
+            continue;
+        }
+        let mut heads = Vec::new();
+        lifted.for_each_stone(p, |s| {
+            for q in lifted.neighbours(s) {
+                if lifted.stone(q) == (!c).stone() && !heads.contains(&lifted.chain(q)) {
+                    heads.push(lifted.chain(q));
+                }
+            }
+        });
+        let safe = |&q: &Point| {
+            lifted.libs(q) >= capture::SAFE_LIBS
+                || capture::taken_moving_second(&lifted, q, RACE_BUDGET) == Some(false)
+        };
+        if heads.iter().all(safe) {
+            lifted.for_each_stone(p, |s| dead.push(s));
+        }
+    }
+    if dead.is_empty() {
+        return;
+    }
+    let is_dead = dead_mask(board, &dead);
+    j.unclear.retain(|p| !is_dead[p.idx()]);
+    j.likely_dead.retain(|p| !is_dead[p.idx()]);
+    j.dead.extend(dead);
+}
+
+/// The stones of `seki` (the static test on the board as it stands) that
+/// are still in seki once the chains that ownership calls dead, and that
+/// are in no seki themselves, come off. A dead stone can hide a race: a
+/// chain whose outside liberty lies beside a dead enemy stone cannot be
+/// approached there while that stone stands (the approach is suicide),
+/// but its owner takes the dead stone first and then the liberty. GNU Go
+/// reads the position with the dead stones lifted; so does this.
+fn seki_with_dead_lifted(board: &Board, own: &Ownership, seki: Vec<Point>) -> Vec<Point> {
+    if seki.is_empty() {
+        return seki;
+    }
+    let in_seki = dead_mask(board, &seki);
+    let mut off = vec![false; MAX_POINTS];
+    let mut any = false;
+    let mut stones = Vec::new();
+    for p in board.geometry().points() {
+        let Some(c) = board.stone(p).color() else {
+            continue;
+        };
+        if board.chain(p) != p || in_seki[p.idx()] {
+            continue;
+        }
+        stones.clear();
+        board.for_each_stone(p, |q| stones.push(q));
+        let theirs = if c == Color::Black {
+            &own.white
+        } else {
+            &own.black
+        };
+        let share = stones.iter().map(|q| theirs[q.idx()]).sum::<f32>() / stones.len() as f32;
+        if share >= PARAMS.dead_share {
+            any = true;
+            for q in &stones {
+                off[q.idx()] = true;
+            }
+        }
+    }
+    if !any {
+        return seki;
+    }
+    let lifted = board.without(&off);
+    let still = dead_mask(&lifted, &static_seki(&lifted, &[]));
+    seki.into_iter().filter(|p| still[p.idx()]).collect()
 }
 
 /// Small unclear chains inside the other colour's territory are dead

@@ -576,3 +576,44 @@ fn a_net_is_a_threat_and_its_defence_a_needed_fill() {
         "{fix:?} leaves J5 open"
     );
 }
+
+#[test]
+fn a_race_hidden_by_dead_stones_is_no_seki() {
+    // From a match against GNU Go (docs/matches/0c4dfbb-9x9-japanese-check,
+    // game 9). Black's chain D2-H2 (an eye at F1) and White's F4-J2 share
+    // J1; White's other liberty J4 is beside J5, which dies with J7 J8 H6
+    // once Black plays J6. On the board as it stands Black J4 is suicide
+    // and either side filling J1 puts itself in atari: a static seki. With
+    // the dead stones off, Black takes J4 and J1: White's chain is dead
+    // (GNU Go: B+7.5; kosumi read a seki and counted W+13.5).
+    let g = game_from(
+        "
+        . . . O O O O X X
+        O . O O O X X X O
+        . . . O X . X X O
+        . . O X X X . O .
+        . . O X . X X X O
+        . . O X X O O O .
+        . . O O O X X O O
+        . O O X X X X X O
+        . O X X X . X X .",
+        Color::White,
+        6.5,
+    );
+    let own = sample_ownership(&g, 1000, Policy::Heavy, 7);
+    let j = judge(g.board(), &own);
+    let geo = g.geometry();
+    for v in ["F4", "H3", "J2", "J5", "J7", "H6"] {
+        let Ok(Move::Play(p)) = geo.parse_move(v) else {
+            unreachable!()
+        };
+        assert!(!j.seki.contains(&p), "{v} judged seki: {j:?}");
+        assert!(j.dead.contains(&p), "{v} not judged dead: {j:?}");
+    }
+    for v in ["D2", "H1", "F3"] {
+        let Ok(Move::Play(p)) = geo.parse_move(v) else {
+            unreachable!()
+        };
+        assert!(!j.seki.contains(&p) && !j.dead.contains(&p), "{v}: {j:?}");
+    }
+}

@@ -43,6 +43,26 @@ pub fn defend(board: &Board, target: Point, budget: u32) -> Option<Point> {
     r.defend(board, target, MAX_DEPTH)
 }
 
+/// Whether the chain at `target` can be taken with the attacker to move:
+/// `Some(true)` when an attack holds against every defence tried,
+/// `Some(false)` when none does, `None` when `budget` ran out first (the
+/// plain [`attack`] counts that as a failed attack).
+pub fn taken_moving_second(board: &Board, target: Point, budget: u32) -> Option<bool> {
+    let mut r = Reader { nodes: 0, budget };
+    let found = r.attack(board, target, MAX_DEPTH).is_some();
+    (r.nodes <= budget).then_some(found)
+}
+
+/// Whether the chain at `target` is lost even with its owner to move:
+/// `Some(true)` when every defence tried fails, `Some(false)` when one
+/// holds, `None` when `budget` ran out first (which the plain [`defend`]
+/// cannot tell from a lost chain).
+pub fn lost_moving_first(board: &Board, target: Point, budget: u32) -> Option<bool> {
+    let mut r = Reader { nodes: 0, budget };
+    let saved = r.defend(board, target, MAX_DEPTH).is_some();
+    (r.nodes <= budget).then_some(!saved)
+}
+
 impl Reader {
     fn spent(&mut self) -> bool {
         self.nodes += 1;
