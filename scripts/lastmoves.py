@@ -18,7 +18,8 @@ pass, or a stone that takes nothing on a point GNU Go's
 `final_status_list` names the player's own territory, or (territory rules
 only: under area rules a dame is a point) dame. Such a move counts when a
 needed fill was open before it and the chain can still be captured after
-it. Each is printed with the game, the move number, the move, and the
+it; where several chains needed a fill, a move that saves one of them is
+a needed fill too and does not count. Each is printed with the game, the move number, the move, and the
 chain that is left to be taken.
 
 The rules come from --rules (default: the record's RU, else chinese): the
@@ -114,7 +115,8 @@ for f in args:
             if pt is None or (pt in nothing and not took):
                 left = [(v, n) for v, n in threats
                         if (tuple(points(v))[0] in board) and won(gg.gtp(f"attack {v}"))]
-                if left:
+                # A move that saves one of the chains is a needed fill itself.
+                if left and len(left) == len(threats):
                     st[2] += 1
                     st[3] += pt is None
                     chains = " ".join(f"{v}({n})" for v, n in left)
