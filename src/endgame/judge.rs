@@ -27,6 +27,31 @@ pub struct Judgement {
     pub likely_dead: Vec<Point>,
 }
 
+impl Judgement {
+    /// Moves the unclear stones `dead` to the dead ones.
+    fn settle_dead(&mut self, board: &Board, dead: Vec<Point>) {
+        if dead.is_empty() {
+            return;
+        }
+        // One look per point to filter.
+        let is_dead = dead_mask(board, &dead);
+        self.unclear.retain(|p| !is_dead[p.idx()]);
+        self.likely_dead.retain(|p| !is_dead[p.idx()]);
+        self.dead.extend(dead);
+    }
+}
+
+/// The share of the playouts in which `of` owns the points of `stones`,
+/// averaged over them.
+fn owned_share(own: &Ownership, stones: &[Point], of: Color) -> f32 {
+    let v = if of == Color::Black {
+        &own.black
+    } else {
+        &own.white
+    };
+    stones.iter().map(|q| v[q.idx()]).sum::<f32>() / stones.len() as f32
+}
+
 /// Chain statuses from ownership (docs/search.md, "Ownership"): a chain is dead
 /// when the other colour owns its points in at least 67% of the playouts,
 /// alive when its own colour does, unclear otherwise; an alive chain next
@@ -49,16 +74,7 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
         }
         stones.clear();
         board.for_each_stone(p, |q| stones.push(q));
-        let n = stones.len() as f32;
-        let frac = |of: Color| -> f32 {
-            let v = if of == Color::Black {
-                &own.black
-            } else {
-                &own.white
-            };
-            stones.iter().map(|q| v[q.idx()]).sum::<f32>() / n
-        };
-        let (mine, theirs) = (frac(c), frac(!c));
+        let (mine, theirs) = (owned_share(own, &stones, c), owned_share(own, &stones, !c));
         // A static seki first: playouts cannot pass, so they end a seki
         // with one side forced into the self-atari, and ownership then
         // calls the other side's stones dead.
@@ -142,13 +158,7 @@ fn settle_races(board: &Board, j: &mut Judgement) {
             lifted.for_each_stone(p, |s| dead.push(s));
         }
     }
-    if dead.is_empty() {
-        return;
-    }
-    let is_dead = dead_mask(board, &dead);
-    j.unclear.retain(|p| !is_dead[p.idx()]);
-    j.likely_dead.retain(|p| !is_dead[p.idx()]);
-    j.dead.extend(dead);
+    j.settle_dead(board, dead);
 }
 
 /// The stones of `seki` (the static test on the board as it stands) that
@@ -175,13 +185,7 @@ fn seki_with_dead_lifted(board: &Board, own: &Ownership, seki: Vec<Point>) -> Ve
         }
         stones.clear();
         board.for_each_stone(p, |q| stones.push(q));
-        let theirs = if c == Color::Black {
-            &own.white
-        } else {
-            &own.black
-        };
-        let share = stones.iter().map(|q| theirs[q.idx()]).sum::<f32>() / stones.len() as f32;
-        if share >= PARAMS.dead_share {
+        if owned_share(own, &stones, !c) >= PARAMS.dead_share {
             any = true;
             for q in &stones {
                 off[q.idx()] = true;
@@ -228,14 +232,7 @@ fn settle_invaders(board: &Board, j: &mut Judgement) {
             dead.extend_from_slice(&stones);
         }
     }
-    if dead.is_empty() {
-        return;
-    }
-    // One look per point to filter.
-    let is_dead = dead_mask(board, &dead);
-    j.unclear.retain(|p| !is_dead[p.idx()]);
-    j.likely_dead.retain(|p| !is_dead[p.idx()]);
-    j.dead.extend(dead);
+    j.settle_dead(board, dead);
 }
 
 /// Bouzy's 5/21 territory map (the one GNU Go uses for territory): stones
