@@ -133,6 +133,35 @@ enum Cmd {
         #[arg(long, default_value_t = 4)]
         epochs: usize,
     },
+    /// Write the policy network's training positions from SGF games (the
+    /// input planes before each move played, the move, the result) for
+    /// the trainer in train/; the held-out games are those of `train`.
+    Netdata {
+        /// SGF files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// File of the training positions.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+        /// Also write the held-out games' positions here.
+        #[arg(long)]
+        holdout_output: Option<std::path::PathBuf>,
+        /// Use at most this many games (after the held-out ones).
+        #[arg(long)]
+        games: Option<usize>,
+        /// Games held out (chosen by the fixed shuffle of `train`).
+        #[arg(long, default_value_t = 500)]
+        holdout: usize,
+        /// Use one position in this many.
+        #[arg(long, default_value_t = 1)]
+        stride: usize,
+        /// Seed of the shuffle that picks the held-out games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Board size of the games (others are skipped).
+        #[arg(long, default_value_t = 19)]
+        size: usize,
+    },
     /// Rank every move played in SGF games with a model and print
     /// `top-1 A% top-K B% positions N skipped S`.
     Predict {
@@ -142,6 +171,9 @@ enum Cmd {
         /// Model file (default: the model built into kosumi).
         #[arg(long)]
         model: Option<std::path::PathBuf>,
+        /// Measure this policy network's weights file instead of a model.
+        #[arg(long, conflicts_with = "model")]
+        net: Option<std::path::PathBuf>,
         /// K of the top-K share.
         #[arg(long, default_value_t = 5)]
         top: usize,
@@ -301,9 +333,36 @@ fn main() {
             seed,
         }));
     }
+    if let Some(Cmd::Netdata {
+        files,
+        output,
+        holdout_output,
+        games,
+        holdout,
+        stride,
+        seed,
+        size,
+    }) = cli.command
+    {
+        if !kosumi::types::is_board_size(size) {
+            eprintln!("kosumi netdata: --size must be between 1 and 25");
+            std::process::exit(2);
+        }
+        std::process::exit(cli::learn::run_netdata(cli::learn::NetDataArgs {
+            files,
+            output,
+            holdout_output,
+            games,
+            holdout,
+            stride,
+            seed,
+            size,
+        }));
+    }
     if let Some(Cmd::Predict {
         files,
         model,
+        net,
         top,
         size,
     }) = &cli.command
@@ -315,6 +374,7 @@ fn main() {
         std::process::exit(cli::learn::run_predict(
             files,
             model.as_deref(),
+            net.as_deref(),
             *top,
             *size,
         ));

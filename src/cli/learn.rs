@@ -1,4 +1,4 @@
-//! `kosumi train` and `kosumi predict`.
+//! `kosumi train`, `kosumi netdata` and `kosumi predict`.
 
 use kosumi::learn::evaluate::evaluate;
 use kosumi::learn::records::{read_all, Record};
@@ -18,32 +18,111 @@ pub struct TrainArgs {
     pub seed: u64,
 }
 
+/// The games of `files` in the fixed shuffle of `seed`, split into the
+/// held-out ones and the rest (at most `games` of them): the same split
+/// for `kosumi train` and `kosumi netdata`. Prints what it read.
+fn split_games(
+    what: &str,
+    files: &[PathBuf],
+    seed: u64,
+    holdout: usize,
+    games: Option<usize>,
+) -> Option<(Vec<Record>, Vec<Record>)> {
+    let (mut records, bad_files) = read_all(files);
+    if records.is_empty() {
+        eprintln!("kosumi {what}: no games in the files given");
+        return None;
+    }
+    // A fixed shuffle: the held-out games are the same in every run with
+    // the same files and seed.
+    records.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+    let total = records.len();
+    let holdout = holdout.min(total / 2);
+    let mut rest = records.split_off(holdout);
+    if let Some(n) = games {
+        rest.truncate(n);
+    }
+    eprintln!(
+        "kosumi {what}: {} games read ({} files skipped); training on {}, {} held out",
+        total,
+        bad_files,
+        rest.len(),
+        records.len()
+    );
+    Some((records, rest))
+}
+
+/// What `kosumi netdata` is told.
+pub struct NetDataArgs {
+    pub files: Vec<PathBuf>,
+    pub output: PathBuf,
+    pub holdout_output: Option<PathBuf>,
+    pub games: Option<usize>,
+    pub holdout: usize,
+    pub stride: usize,
+    pub seed: u64,
+    pub size: usize,
+}
+
+/// Writes the policy network's training positions (and the held-out
+/// games' positions). Returns the process exit code.
+pub fn run_netdata(a: NetDataArgs) -> i32 {
+    let started = std::time::Instant::now();
+    let Some((test, train_set)) = split_games("netdata", &a.files, a.seed, a.holdout, a.games)
+    else {
+        return 2;
+    };
+    let mut jobs = vec![(&train_set, &a.output)];
+    if let Some(h) = &a.holdout_output {
+        jobs.push((&test, h));
+    }
+    for (games, path) in jobs {
+        match write_netdata(games, a.size, a.stride, path) {
+            Ok(r) => println!(
+                "{}: {} positions of {} games ({} skipped), {:.0} s",
+                path.display(),
+                r.positions,
+                r.games,
+                r.skipped,
+                started.elapsed().as_secs_f64()
+            ),
+            Err(e) => {
+                eprintln!("kosumi netdata: cannot write {}: {e}", path.display());
+                return 1;
+            }
+        }
+    }
+    0
+}
+
+/// One netdata file, its header's record count filled in at the end.
+fn write_netdata(
+    games: &[Record],
+    size: usize,
+    stride: usize,
+    path: &Path,
+) -> std::io::Result<kosumi::learn::netdata::Report> {
+    use kosumi::learn::netdata;
+    use std::io::{Seek, Write};
+    let file = std::fs::File::create(path)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+    let pb = indicatif::ProgressBar::new(games.len() as u64);
+    let report = netdata::write(games, size, stride, &mut out, &|n| pb.inc(n))?;
+    pb.finish_and_clear();
+    let mut file = out.into_inner().map_err(|e| e.into_error())?;
+    file.seek(std::io::SeekFrom::Start(0))?;
+    file.write_all(&netdata::header(size, report.positions))?;
+    Ok(report)
+}
+
 /// Trains a model and writes it; measures it on the held-out games.
 /// Returns the process exit code.
 pub fn run_train(a: TrainArgs) -> i32 {
     let started = std::time::Instant::now();
-    let (mut records, bad_files) = read_all(&a.files);
-    if records.is_empty() {
-        eprintln!("kosumi train: no games in the files given");
+    let Some((test, train_set)) = split_games("train", &a.files, a.seed, a.holdout, a.games) else {
         return 2;
-    }
-    // A fixed shuffle: the held-out games are the same in every run with
-    // the same files and seed.
-    records.shuffle(&mut rand::rngs::StdRng::seed_from_u64(a.seed));
-    let holdout = a.holdout.min(records.len() / 2);
-    let (test, rest) = records.split_at(holdout);
-    let train_set: &[Record] = match a.games {
-        Some(n) => &rest[..n.min(rest.len())],
-        None => rest,
     };
-    eprintln!(
-        "kosumi train: {} games read ({} files skipped); training on {}, {} held out",
-        records.len(),
-        bad_files,
-        train_set.len(),
-        test.len()
-    );
-    let (model, report) = train(train_set, &a.options);
+    let (model, report) = train(&train_set, &a.options);
     // Measured as written: the file keeps the weights as f32 and the
     // latent factors as a byte each.
     let model = match write_model(&model, &a.output) {
@@ -63,7 +142,7 @@ pub fn run_train(a: TrainArgs) -> i32 {
         started.elapsed().as_secs_f64()
     );
     if !test.is_empty() {
-        let acc = evaluate(&model, test, a.options.size, 5);
+        let acc = evaluate(&model, &test, a.options.size, 5);
         println!("held out: {}", acc.line());
     }
     0
@@ -78,8 +157,29 @@ fn write_model(model: &Model, path: &Path) -> std::io::Result<Model> {
     Model::from_bytes(&bytes).map_err(|e| std::io::Error::other(e.to_string()))
 }
 
-/// `kosumi predict`: the model's ranking of every move played.
-pub fn run_predict(files: &[PathBuf], model: Option<&Path>, top: usize, size: usize) -> i32 {
+/// `kosumi predict`: the model's ranking of every move played, or with
+/// `net` the network's.
+pub fn run_predict(
+    files: &[PathBuf],
+    model: Option<&Path>,
+    net: Option<&Path>,
+    top: usize,
+    size: usize,
+) -> i32 {
+    if let Some(path) = net {
+        let net = match kosumi::predict::net::Net::load(path) {
+            Ok(n) => n,
+            Err(e) => {
+                eprintln!("kosumi predict: {e}");
+                return 2;
+            }
+        };
+        let (records, bad_files) = read_all(files);
+        let mut acc = kosumi::learn::evaluate::evaluate_net(&net, &records, size, top.max(1));
+        acc.skipped += bad_files as u64;
+        println!("{}", acc.line());
+        return 0;
+    }
     let model = match model {
         Some(p) => match std::fs::File::open(p)
             .map_err(|e| e.to_string())

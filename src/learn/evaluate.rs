@@ -1,9 +1,12 @@
-//! Measuring a model: for every move played (passes aside) in every game,
-//! where the model ranks it among the legal moves.
+//! Measuring a model or a network: for every move played (passes aside)
+//! in every game, where it ranks among the legal moves.
 
 use super::records::Record;
+use crate::game::Game;
 use crate::predict::features::Position;
+use crate::predict::net::{self, Net};
 use crate::predict::Model;
+use crate::types::Color;
 use crate::types::{Move, Point};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -42,7 +45,7 @@ impl Accuracy {
 
 /// The rank (0 = first) of `played` among the legal moves of the
 /// position, ties counted against it.
-fn rank_of(model: &Model, g: &crate::game::Game, c: crate::types::Color, played: Point) -> usize {
+fn rank_of(model: &Model, g: &Game, c: Color, played: Point) -> usize {
     let board = g.board();
     let pos = Position::new(board);
     let target = model.strength(&model.features(board, c, played, &pos));
@@ -55,9 +58,43 @@ fn rank_of(model: &Model, g: &crate::game::Game, c: crate::types::Color, played:
         .count()
 }
 
+/// The rank (0 = first) of `played` among the legal moves of the position
+/// by the network's probabilities, ties counted against it.
+fn net_rank_of(net: &Net, g: &Game, c: Color, played: Point, s: &mut net::Scratch) -> usize {
+    let board = g.board();
+    let probs = net.policy(board, c, s);
+    let target = probs[played.idx()];
+    board
+        .empty_points()
+        .iter()
+        .filter(|&&e| e != played.0 && probs[e as usize] >= target && board.is_legal(c, Point(e)))
+        .count()
+}
+
 /// Measures `model` on the `size` x `size` games of `records`, with top-`k`
 /// beside top-1. Games that cannot be used are skipped with a warning.
 pub fn evaluate(model: &Model, records: &[Record], size: usize, k: usize) -> Accuracy {
+    measure(records, size, k, &|g, c, p| rank_of(model, g, c, p))
+}
+
+/// [`evaluate`] for a policy network.
+pub fn evaluate_net(net: &Net, records: &[Record], size: usize, k: usize) -> Accuracy {
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<net::Scratch> = Default::default();
+    }
+    measure(records, size, k, &|g, c, p| {
+        SCRATCH.with(|s| net_rank_of(net, g, c, p, &mut s.borrow_mut()))
+    })
+}
+
+/// The share of moves played that `rank` puts first and among its first
+/// `k`, over the games of `records`, on all cores.
+fn measure(
+    records: &[Record],
+    size: usize,
+    k: usize,
+    rank: &(dyn Fn(&Game, Color, Point) -> usize + Sync),
+) -> Accuracy {
     let pb = ProgressBar::new(records.len() as u64);
     let results: Vec<Result<(u64, u64, u64), String>> = records
         .par_iter()
@@ -67,7 +104,7 @@ pub fn evaluate(model: &Model, records: &[Record], size: usize, k: usize) -> Acc
             replay
                 .for_each_position(|g, c, m| {
                     if let Move::Play(p) = m {
-                        let rank = rank_of(model, g, c, p);
+                        let rank = rank(g, c, p);
                         n += 1;
                         t1 += (rank == 0) as u64;
                         tk += (rank < k) as u64;

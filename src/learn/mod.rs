@@ -8,10 +8,13 @@
 //! - [`train`]: the pattern dictionary (patterns seen often enough as
 //!   the move played), feature extraction on all cores, and Coulom's
 //!   minorization-maximization for the weights;
+//! - [`netdata`]: the training positions of the policy network, written
+//!   for the trainer in `train/`;
 //! - [`evaluate`]: the share of positions whose move played the model
 //!   ranks first, or among its first K.
 
 pub mod evaluate;
+pub mod netdata;
 pub mod records;
 pub mod train;
 

@@ -19,6 +19,7 @@
 //! `kosumi predict` measures one.
 
 pub mod features;
+pub mod net;
 pub mod spatial;
 
 use crate::board::Board;

@@ -6,9 +6,9 @@ use super::params::{Bonus, PARAMS};
 use crate::board::Board;
 use crate::game::{Game, Rules};
 use crate::playout::patterns;
-use crate::tactics::ladder::escape_fails;
+use crate::tactics::ladder::{ladder_capture_size, runs_into_ladder};
 use crate::tactics::nakade::{is_vital_point, sacrifice_kills};
-use crate::tactics::{capture_size, libs_after, rescue_size, self_atari_size};
+use crate::tactics::{capture_size, rescue_size, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
 /// A prior in virtual visits and wins.
@@ -200,41 +200,6 @@ pub fn pass_boost(game: &Game) -> f32 {
         return 0.0;
     }
     k.pass_share * k.learned.get(board.size())
-}
-
-/// Whether extending an own chain in atari at `p` runs into a working
-/// ladder (the chain gets two liberties and is chased down anyway).
-fn runs_into_ladder(board: &Board, c: Color, p: Point) -> bool {
-    if libs_after(board, c, p) != 2 {
-        return false;
-    }
-    let own = c.stone();
-    board
-        .neighbours(p)
-        .iter()
-        .any(|&q| board.stone(q) == own && board.libs(q) == 1 && escape_fails(board, q, c))
-}
-
-/// Stones of an enemy chain that `c` catches in a working ladder by an
-/// atari at `p` (0 if the move is no such atari).
-fn ladder_capture_size(board: &Board, c: Color, p: Point) -> u32 {
-    let enemy = (!c).stone();
-    let targets = board
-        .neighbours(p)
-        .into_iter()
-        .filter(|&q| board.stone(q) == enemy && board.libs(q) == 2);
-    let mut best = 0;
-    for q in targets {
-        if libs_after(board, c, p) < 2 {
-            continue;
-        }
-        let mut b = board.clone();
-        b.play_unchecked(c, Move::Play(p));
-        if b.stone(q) == enemy && b.libs(q) == 1 && escape_fails(&b, q, !c) {
-            best = best.max(b.chain_len(q));
-        }
-    }
-    best
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! ladder counts as broken only when every attack fails. Counter-captures
 //! of attacking stones in atari count as escapes.
 
-use super::has_capturable_neighbour;
+use super::{has_capturable_neighbour, libs_after};
 use crate::board::Board;
 use crate::types::{Color, Move, Point, Stone};
 
@@ -22,6 +22,41 @@ pub fn escape_fails(board: &Board, chain: Point, defender: Color) -> bool {
         return false;
     }
     defender_loses(board, chain, defender, 0)
+}
+
+/// Whether extending an own chain in atari at `p` runs into a working
+/// ladder (the chain gets two liberties and is chased down anyway).
+pub fn runs_into_ladder(board: &Board, c: Color, p: Point) -> bool {
+    if libs_after(board, c, p) != 2 {
+        return false;
+    }
+    let own = c.stone();
+    board
+        .neighbours(p)
+        .iter()
+        .any(|&q| board.stone(q) == own && board.libs(q) == 1 && escape_fails(board, q, c))
+}
+
+/// Stones of an enemy chain that `c` catches in a working ladder by an
+/// atari at `p` (0 if the move is no such atari).
+pub fn ladder_capture_size(board: &Board, c: Color, p: Point) -> u32 {
+    let enemy = (!c).stone();
+    let targets = board
+        .neighbours(p)
+        .into_iter()
+        .filter(|&q| board.stone(q) == enemy && board.libs(q) == 2);
+    let mut best = 0;
+    for q in targets {
+        if libs_after(board, c, p) < 2 {
+            continue;
+        }
+        let mut b = board.clone();
+        b.play_unchecked(c, Move::Play(p));
+        if b.stone(q) == enemy && b.libs(q) == 1 && escape_fails(&b, q, !c) {
+            best = best.max(b.chain_len(q));
+        }
+    }
+    best
 }
 
 /// Defender to move, chain in atari.

@@ -1,0 +1,192 @@
+//! The policy network's pipeline end to end, on the CPU: `kosumi netdata`
+//! writes positions from match records, the trainer (train/train.py, JAX
+//! from PyPI in train/.venv) fits a tiny net for a few steps and exports
+//! it, and the engine reads the weights file and computes the same logits
+//! and the same held-out accuracy as the trainer.
+//!
+//! Without Python or PyPI the test is skipped with a message, unless `CI`
+//! or `KOSUMI_REQUIRE_TRAIN` is set: then it fails.
+
+use kosumi::learn::netdata::{record_bytes, HEADER_BYTES, POINT_BYTES};
+use kosumi::predict::net::{Net, PLANES};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn required() -> bool {
+    ["CI", "KOSUMI_REQUIRE_TRAIN"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty() && s != "0"))
+}
+
+/// The trainer's Python (train/.venv, made when missing), or `None`.
+fn trainer_python(dir: &Path) -> Option<PathBuf> {
+    let python = dir.join(".venv/bin/python");
+    let ready = |p: &Path| {
+        Command::new(p)
+            .args(["-c", "import jax, optax, numpy"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if ready(&python) {
+        return Some(python);
+    }
+    let made = Command::new("python3")
+        .args(["-m", "venv", ".venv"])
+        .current_dir(dir)
+        .status()
+        .is_ok_and(|s| s.success());
+    let installed = made
+        && Command::new(&python)
+            .args(["-m", "pip", "install", "--quiet", "-r", "requirements.txt"])
+            .current_dir(dir)
+            .status()
+            .is_ok_and(|s| s.success());
+    (installed && ready(&python)).then_some(python)
+}
+
+fn kosumi(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+        .args(args)
+        .output()
+        .expect("kosumi runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "kosumi {args:?} failed:\n{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// The number after `key` in `text` (`key` then the number, `%` allowed).
+fn number_after(text: &str, key: &str) -> f64 {
+    let at = text
+        .rfind(key)
+        .unwrap_or_else(|| panic!("no '{key}' in:\n{text}"));
+    text[at + key.len()..]
+        .split_whitespace()
+        .next()
+        .and_then(|w| w.trim_end_matches(['%', ',']).parse().ok())
+        .unwrap_or_else(|| panic!("no number after '{key}' in:\n{text}"))
+}
+
+#[test]
+fn a_tiny_training_run_exports_a_net_the_engine_reads_alike() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let Some(python) = trainer_python(&root.join("train")) else {
+        assert!(
+            !required(),
+            "the trainer's packages could not be installed into train/.venv, \
+             but CI / KOSUMI_REQUIRE_TRAIN asks for the training test"
+        );
+        eprintln!("skipping the training test: no train/.venv with jax and optax");
+        return;
+    };
+    let tmp = std::env::temp_dir().join(format!("kosumi-net-test-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let games = |range: std::ops::Range<usize>| -> Vec<String> {
+        range
+            .map(|i| {
+                root.join(format!("docs/matches/99a71b4-19x19/game-{i:03}.sgf"))
+                    .display()
+                    .to_string()
+            })
+            .collect()
+    };
+    let path = |name: &str| tmp.join(name).display().to_string();
+    let (train, hold) = (path("train.bin"), path("hold.bin"));
+    let mut args = vec!["netdata", "--holdout", "0", "-o", &train];
+    let train_games = games(0..6);
+    args.extend(train_games.iter().map(String::as_str));
+    let said = kosumi(&args);
+    assert!(number_after(&said, "train.bin:") > 500.0, "{said}");
+    let hold_games = games(6..8);
+    let mut args = vec!["netdata", "--holdout", "0", "-o", &hold];
+    args.extend(hold_games.iter().map(String::as_str));
+    let said = kosumi(&args);
+    let held = number_after(&said, "hold.bin:") as usize;
+
+    let out = Command::new(&python)
+        .arg(root.join("train/train.py"))
+        .args(["--data", &train, "--holdout", &hold, "--out", &path("run")])
+        .args([
+            "--channels",
+            "8",
+            "--blocks",
+            "1",
+            "--stem",
+            "3",
+            "--batch",
+            "32",
+        ])
+        .args([
+            "--steps",
+            "60",
+            "--warmup",
+            "10",
+            "--lr",
+            "0.01",
+            "--eval-every",
+            "30",
+        ])
+        .args(["--export", &path("net.kosumi"), "--dump-logits", "12"])
+        .output()
+        .expect("the trainer runs");
+    let log = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "train.py failed:\n{log}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // It learned: the held-out loss is under a uniform guess over the
+    // legal moves (about ln 300 = 5.7 nats), and it ranks first many times
+    // more moves played than such a guess (0.3%).
+    let loss = number_after(&log, "loss");
+    assert!(loss < 5.4, "held-out loss {loss}:\n{log}");
+    assert!(number_after(&log, "top-1") > 5.0, "{log}");
+    assert!(number_after(&log, "within") < 1e-3, "{log}");
+
+    // The engine's forward pass agrees with the trainer's, point by point.
+    let net = Net::load(Path::new(&path("net.kosumi"))).expect("the export reads");
+    assert_eq!(net.shape(), (8, 1));
+    let data = std::fs::read(&hold).unwrap();
+    let expected: Vec<f32> = std::fs::read(path("run/logits.bin"))
+        .unwrap()
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    let (n, nn) = (19, 361);
+    assert_eq!(expected.len(), 12 * nn);
+    for (i, want) in expected.chunks_exact(nn).enumerate() {
+        let rec = &data[HEADER_BYTES + i * record_bytes(n)..][..record_bytes(n)];
+        let codes: Vec<u32> = rec[..nn * POINT_BYTES]
+            .chunks_exact(POINT_BYTES)
+            .map(|b| u32::from(b[0]) | u32::from(b[1]) << 8 | u32::from(b[2]) << 16)
+            .collect();
+        assert!(codes.iter().all(|&c| c >> PLANES == 0));
+        let got = net.logits(&codes, n);
+        for (j, (&g, &w)) in got.iter().zip(want).enumerate() {
+            let legal = codes[j] & (1 << kosumi::predict::net::plane::LEGAL) != 0;
+            if legal {
+                assert!(
+                    (g - w).abs() <= 1e-3 * w.abs().max(1.0),
+                    "position {i} point {j}: engine {g}, trainer {w}"
+                );
+            }
+        }
+    }
+
+    // And measures the held-out games as the trainer did.
+    let weights = path("net.kosumi");
+    let mut args = vec!["predict", "--net", &weights];
+    args.extend(hold_games.iter().map(String::as_str));
+    let said = kosumi(&args);
+    assert_eq!(number_after(&said, "positions") as usize, held, "{said}");
+    let ours = number_after(&said, "top-1");
+    let theirs = number_after(&log, "top-1");
+    assert!(
+        (ours - theirs).abs() <= 0.06,
+        "kosumi predict {ours}%, trainer {theirs}%"
+    );
+    std::fs::remove_dir_all(&tmp).ok();
+}
