@@ -122,6 +122,20 @@ impl Engine {
         }
     }
 
+    /// The move probabilities of the side to move that the search's priors
+    /// start from, legal moves most probable first, and whether they are
+    /// the policy network's (else the move-prediction model's).
+    pub fn move_policy(&self) -> (Vec<(Point, f64)>, bool) {
+        let c = self.game.to_move();
+        let ranked = self
+            .searcher
+            .policy(self.game.board(), c)
+            .into_iter()
+            .filter(|&(p, _)| self.game.is_legal(c, Move::Play(p)))
+            .collect();
+        (ranked, self.searcher.uses_net(self.game.size()))
+    }
+
     /// The command-line settings.
     pub fn config(&self) -> &Config {
         &self.config

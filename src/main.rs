@@ -56,6 +56,11 @@ struct Cli {
     /// boards of 9x9 and up, where it was measured).
     #[arg(long, default_value = "auto", value_parser = parse_learned_priors)]
     learned_priors: LearnedPriors,
+    /// The policy network's weights file whose priors guide the search
+    /// (`train/` makes one), or `none`. Without a usable file kosumi plays
+    /// with its move-prediction model alone, and says so on stderr.
+    #[arg(long, global = true)]
+    net: Option<String>,
     /// Refuse loadsgf and printsgf FILE (for engines exposed through a
     /// server bridge, where a remote user must not read or write files).
     #[arg(long)]
@@ -168,12 +173,10 @@ enum Cmd {
         /// SGF files.
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
-        /// Model file (default: the model built into kosumi).
+        /// Model file (default: the model built into kosumi). With --net
+        /// FILE, that policy network is measured instead.
         #[arg(long)]
         model: Option<std::path::PathBuf>,
-        /// Measure this policy network's weights file instead of a model.
-        #[arg(long, conflicts_with = "model")]
-        net: Option<std::path::PathBuf>,
         /// K of the top-K share.
         #[arg(long, default_value_t = 5)]
         top: usize,
@@ -253,6 +256,29 @@ enum Cmd {
 
 fn parse_learned_priors(s: &str) -> Result<LearnedPriors, String> {
     LearnedPriors::parse(s).ok_or_else(|| format!("'{s}': expected on, off or auto"))
+}
+
+/// The network of `--net`: the file's, none for `none`, and none (with a
+/// warning) when the file cannot be read.
+fn load_net(arg: Option<&str>) -> Option<std::sync::Arc<kosumi::predict::net::Net>> {
+    let path = match arg {
+        None => {
+            log::info!("no policy network (--net FILE): the move-prediction model alone");
+            return None;
+        }
+        Some("none") | Some("off") => return None,
+        Some(p) => p,
+    };
+    match kosumi::predict::net::Net::load(std::path::Path::new(path)) {
+        Ok(net) => {
+            log::info!("policy network {path}: {net:?}");
+            Some(std::sync::Arc::new(net))
+        }
+        Err(e) => {
+            eprintln!("kosumi: cannot use the policy network: {e}; playing without it");
+            None
+        }
+    }
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -362,7 +388,6 @@ fn main() {
     if let Some(Cmd::Predict {
         files,
         model,
-        net,
         top,
         size,
     }) = &cli.command
@@ -371,10 +396,17 @@ fn main() {
             eprintln!("kosumi predict: --size must be between 1 and 25");
             std::process::exit(2);
         }
+        if model.is_some() && cli.net.is_some() {
+            eprintln!("kosumi predict: --model and --net measure one thing each; give one");
+            std::process::exit(2);
+        }
         std::process::exit(cli::learn::run_predict(
             files,
             model.as_deref(),
-            net.as_deref(),
+            cli.net
+                .as_deref()
+                .filter(|n| *n != "none")
+                .map(std::path::Path::new),
             *top,
             *size,
         ));
@@ -404,6 +436,7 @@ fn main() {
             threshold: *threshold,
             svg: svg.clone(),
             learned_priors: cli.learned_priors,
+            net: load_net(cli.net.as_deref()),
         }));
     }
     if let Some(Cmd::Analysis {
@@ -432,6 +465,7 @@ fn main() {
             max_nodes: *max_nodes,
             quit_without_waiting: *quit_without_waiting,
             learned_priors: cli.learned_priors,
+            net: load_net(cli.net.as_deref()),
         }));
     }
     if let Some(Cmd::Regress {
@@ -464,6 +498,7 @@ fn main() {
     }
     search.max_nodes = cli.max_nodes.max(1000);
     search.learned_priors = cli.learned_priors;
+    search.net = load_net(cli.net.as_deref());
     let config = Config {
         size: cli.size,
         komi: cli.komi,

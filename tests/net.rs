@@ -107,6 +107,18 @@ fn a_tiny_training_run_exports_a_net_the_engine_reads_alike() {
     let held = number_after(&said, "hold.bin:") as usize;
 
     let out = Command::new(&python)
+        .arg(root.join("train/check_data.py"))
+        .arg(&hold)
+        .output()
+        .expect("the data check runs");
+    assert!(
+        out.status.success(),
+        "check_data.py failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let out = Command::new(&python)
         .arg(root.join("train/train.py"))
         .args(["--data", &train, "--holdout", &hold, "--out", &path("run")])
         .args([

@@ -52,10 +52,13 @@ def init(key, planes, channels, blocks, stem_k):
     return params, state
 
 
-def _conv(x, w):
-    return jax.lax.conv_general_dilated(
-        x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC")
+def _conv(x, w, dtype=jnp.float32):
+    y = jax.lax.conv_general_dilated(
+        x.astype(dtype), w.astype(dtype), (1, 1), "SAME",
+        dimension_numbers=("NHWC", "HWIO", "NHWC"),
+        preferred_element_type=jnp.float32,
     )
+    return y
 
 
 def _bn(x, p, s, train):
@@ -72,15 +75,17 @@ def _bn(x, p, s, train):
     return y, new
 
 
-def logits(params, state, planes, train):
-    """Logits (B, size * size), illegal points at -1e9, and the new state."""
-    x, s_stem = _bn(_conv(planes, params["stem"]["w"]), params["stem"], state["stem"], train)
+def logits(params, state, planes, train, dtype=jnp.float32):
+    """Logits (B, size * size), illegal points at -1e9, and the new state.
+    `dtype` is the convolutions' (bfloat16 on a GPU); they add in float32."""
+    conv = lambda x, w: _conv(x, w, dtype)  # noqa: E731
+    x, s_stem = _bn(conv(planes, params["stem"]["w"]), params["stem"], state["stem"], train)
     x = jax.nn.relu(x)
     s_blocks = []
     for (p1, p2), (s1, s2) in zip(params["blocks"], state["blocks"]):
-        y, n1 = _bn(_conv(x, p1["w"]), p1, s1, train)
+        y, n1 = _bn(conv(x, p1["w"]), p1, s1, train)
         y = jax.nn.relu(y)
-        y, n2 = _bn(_conv(y, p2["w"]), p2, s2, train)
+        y, n2 = _bn(conv(y, p2["w"]), p2, s2, train)
         x = jax.nn.relu(x + y)
         s_blocks.append([n1, n2])
     out = _conv(x, params["head"]["w"])[..., 0] + params["head"]["b"][0]

@@ -5,11 +5,16 @@ board size, planes, bytes a point, bytes a record, records) and fixed-size
 records: each point's plane code in 3 little-endian bytes (row by row from
 the bottom), the move played as a u16, the result from the mover's side as
 an i8, a zero byte.
+
+Batches travel to the device as raw records (1.1 KB a position) and are
+decoded there (`decode`), under a random symmetry for each position
+(`symmetrize`): the host only gathers bytes, so a GPU is not kept waiting.
 """
 
 import queue
 import threading
 
+import jax.numpy as jnp
 import numpy as np
 
 MAGIC = b"KOSUMIND"
@@ -45,51 +50,74 @@ class NetData:
     def __len__(self):
         return self.count
 
+    def raw(self, idx):
+        """The records `idx` (sorted first: a memory map reads faster in
+        order), as a (B, record_bytes) uint8 array."""
+        return np.ascontiguousarray(self.records[np.sort(np.asarray(idx))])
+
     def decode(self, idx):
-        """Planes (B, size, size, planes) float32, moves (B,) int32 as
-        y * size + x, results (B,) float32, for the records `idx`."""
-        n = self.size
-        nn = n * n
-        rec = self.records[np.sort(np.asarray(idx))]
-        codes = rec[:, : nn * self.point_bytes].reshape(len(rec), nn, self.point_bytes)
-        bits = np.unpackbits(codes, axis=2, bitorder="little")[:, :, : self.planes]
-        planes = bits.reshape(len(rec), n, n, self.planes).astype(np.float32)
-        tail = rec[:, nn * self.point_bytes :]
-        moves = (tail[:, 0].astype(np.int32) | (tail[:, 1].astype(np.int32) << 8))
-        results = tail[:, 2].view(np.int8).astype(np.float32)
-        return planes, moves, results
+        """Planes (B, size, size, planes) float32 and moves (B,) int32 of
+        the records `idx`, on the host (for checks and small evaluations)."""
+        planes, moves = decode(jnp.asarray(self.raw(idx)), self.size, self.planes,
+                               self.point_bytes)
+        return np.asarray(planes), np.asarray(moves)
 
 
-def symmetry(planes, moves, k):
-    """Symmetry `k` (0..7) of a batch: `k & 4` transposes, then `k & 3`
-    quarter turns. Moves are y * size + x."""
-    n = planes.shape[1]
-    target = np.zeros((len(moves), n * n), dtype=np.float32)
-    target[np.arange(len(moves)), moves] = 1.0
-    target = target.reshape(len(moves), n, n)
-    if k & 4:
-        planes = planes.transpose(0, 2, 1, 3)
-        target = target.transpose(0, 2, 1)
-    planes = np.rot90(planes, k & 3, axes=(1, 2))
-    target = np.rot90(target, k & 3, axes=(1, 2))
-    moves = target.reshape(len(moves), n * n).argmax(axis=1).astype(np.int32)
-    return np.ascontiguousarray(planes), moves
+def decode(raw, size, planes, point_bytes):
+    """Planes (B, size, size, planes) float32 and moves (B,) int32 (as
+    y * size + x) of raw records (B, record_bytes) uint8; jit-able."""
+    nn = size * size
+    b = raw.shape[0]
+    codes = raw[:, : nn * point_bytes].reshape(b, nn, point_bytes).astype(jnp.uint32)
+    bits = (codes[..., :, None] >> jnp.arange(8, dtype=jnp.uint32)) & 1
+    bits = bits.reshape(b, nn, point_bytes * 8)[..., :planes]
+    x = bits.reshape(b, size, size, planes).astype(jnp.float32)
+    tail = raw[:, nn * point_bytes :].astype(jnp.int32)
+    moves = tail[:, 0] | (tail[:, 1] << 8)
+    return x, moves
 
 
-def batches(data, batch, seed, augment=True):
-    """Endless random batches (planes, moves, results), each under a random
-    symmetry, prepared on a background thread."""
-    q = queue.Queue(maxsize=4)
-    rng = np.random.default_rng(seed)
+def symmetry_tables(size):
+    """For each of the 8 symmetries k, `perm[k]` maps a point of the
+    transformed board to the point it comes from, and `inv[k]` a point to
+    where it goes; points are y * size + x. k & 4 transposes, then k & 3
+    quarter turns."""
+    idx = np.arange(size * size).reshape(size, size)
+    perm, inv = [], []
+    for k in range(8):
+        t = idx.T if k & 4 else idx
+        t = np.rot90(t, k & 3)
+        p = t.reshape(-1)
+        perm.append(p)
+        q = np.empty_like(p)
+        q[p] = np.arange(size * size)
+        inv.append(q)
+    return np.stack(perm).astype(np.int32), np.stack(inv).astype(np.int32)
 
-    def work():
+
+def symmetrize(x, moves, ks, perm, inv):
+    """Each position b under symmetry ks[b]; jit-able."""
+    b, n, _, c = x.shape
+    flat = x.reshape(b, n * n, c)
+    p = jnp.asarray(perm)[ks]
+    flat = jnp.take_along_axis(flat, p[:, :, None], axis=1)
+    moves = jnp.take_along_axis(jnp.asarray(inv)[ks], moves[:, None], axis=1)[:, 0]
+    return flat.reshape(b, n, n, c), moves
+
+
+def raw_batches(data, batch, seed, threads=2):
+    """Endless random batches of raw records and a symmetry for each
+    position, gathered by background threads."""
+    q = queue.Queue(maxsize=8)
+
+    def work(i):
+        rng = np.random.default_rng([seed, i])
         while True:
             idx = rng.integers(0, len(data), size=batch)
-            planes, moves, results = data.decode(idx)
-            if augment:
-                planes, moves = symmetry(planes, moves, int(rng.integers(8)))
-            q.put((planes, moves, results))
+            ks = rng.integers(0, 8, size=batch).astype(np.int32)
+            q.put((data.raw(idx), ks))
 
-    threading.Thread(target=work, daemon=True).start()
+    for i in range(threads):
+        threading.Thread(target=work, args=(i,), daemon=True).start()
     while True:
         yield q.get()

@@ -55,8 +55,12 @@ def parse_args(argv=None):
     p.add_argument("--out", required=True, help="folder for the checkpoint, log and exports")
     p.add_argument("--export", help="also write the final weights file here")
     p.add_argument("--resume", action="store_true", help="continue from --out's checkpoint")
-    p.add_argument("--time-limit", type=float, default=0,
-                   help="stop after this many seconds (0: none), then measure and export")
+    p.add_argument("--seconds", type=float, default=0,
+                   help="train for this many seconds instead of --steps, the learning-rate "
+                        "schedule following the clock (for a fixed lease on a GPU)")
+    p.add_argument("--bf16", action="store_true",
+                   help="convolutions in bfloat16 (weights and statistics stay float32)")
+    p.add_argument("--loaders", type=int, default=2, help="threads gathering batches")
     p.add_argument("--dump-logits", type=int, default=0,
                    help="write the final net's logits of the first N held-out positions "
                         "to OUT/logits.bin (f32) for the engine's check")
@@ -64,24 +68,45 @@ def parse_args(argv=None):
 
 
 def make_optimizer(a):
-    schedule = optax.warmup_cosine_decay_schedule(
-        0.0, a.lr, min(a.warmup, a.steps // 2), max(a.steps, 1), end_value=a.lr * 0.01
-    )
-    return optax.adamw(schedule, weight_decay=a.weight_decay)
+    """AdamW whose learning rate each step is given (see `learning_rate`)."""
+    return optax.inject_hyperparams(optax.adamw)(learning_rate=a.lr, weight_decay=a.weight_decay)
 
 
-def loss_fn(params, state, planes, moves):
-    logits, new_state = model.logits(params, state, planes, train=True)
+def learning_rate(a, step, elapsed):
+    """Linear warm-up, then cosine decay to 1% of the peak, over the steps
+    or (with --seconds) over the clock; warm-up is --warmup steps, or 2%
+    of the time."""
+    if a.seconds > 0:
+        f = min(elapsed / a.seconds, 1.0)
+        w = 0.02
+    else:
+        f = min(step / max(a.steps, 1), 1.0)
+        w = min(a.warmup, a.steps // 2) / max(a.steps, 1)
+    if f < w:
+        return a.lr * f / w
+    t = (f - w) / max(1.0 - w, 1e-9)
+    return a.lr * (0.01 + 0.99 * 0.5 * (1.0 + np.cos(np.pi * t)))
+
+
+def loss_fn(params, state, planes, moves, dtype):
+    logits, new_state = model.logits(params, state, planes, train=True, dtype=dtype)
     loss = optax.softmax_cross_entropy_with_integer_labels(logits, moves).mean()
     acc = (logits.argmax(axis=1) == moves).mean()
     return loss, (new_state, acc)
 
 
-def make_step(opt):
+def make_step(opt, data, dtype):
+    """The jitted training step on raw records: decode and symmetries on
+    the device, then one AdamW update."""
+    perm, inv = netdata.symmetry_tables(data.size)
+
     @jax.jit
-    def step(params, state, opt_state, planes, moves):
+    def step(params, state, opt_state, raw, ks, lr):
+        opt_state.hyperparams["learning_rate"] = lr
+        planes, moves = netdata.decode(raw, data.size, data.planes, data.point_bytes)
+        planes, moves = netdata.symmetrize(planes, moves, ks, perm, inv)
         (loss, (state, acc)), grads = jax.value_and_grad(loss_fn, has_aux=True)(
-            params, state, planes, moves
+            params, state, planes, moves, dtype
         )
         updates, opt_state = opt.update(grads, opt_state, params)
         params = optax.apply_updates(params, updates)
@@ -103,7 +128,7 @@ def evaluate(params, state, data, limit, batch=512):
     loss = 0.0
     for start in range(0, n, batch):
         idx = np.arange(start, min(start + batch, n))
-        planes, moves, _ = data.decode(idx)
+        planes, moves = data.decode(idx)
         logits = np.asarray(eval_logits(params, state, jnp.asarray(planes)))
         top = np.argsort(-logits, axis=1)[:, :5]
         top1 += int((top[:, 0] == moves).sum())
@@ -141,7 +166,7 @@ def main(argv=None):
         step0 = 0
     with open(os.path.join(a.out, "config.json"), "w") as f:
         json.dump(vars(a), f, indent=1)
-    step_fn = make_step(opt)
+    step_fn = make_step(opt, data, jnp.bfloat16 if a.bf16 else jnp.float32)
     devices = jax.devices()
     if a.batch % len(devices):
         devices = devices[:1]
@@ -154,7 +179,7 @@ def main(argv=None):
         log.write("step\tseconds\tpositions\ttrain_loss\ttrain_top1\tholdout_top1\tholdout_top5\tholdout_loss\n")
     started = time.time()
     losses, accs = [], []
-    it = netdata.batches(data, a.batch, a.seed + step0)
+    it = netdata.raw_batches(data, a.batch, a.seed + step0, a.loaders)
     step = step0
     print(
         f"{len(data)} training positions, {len(holdout) if holdout else 0} held out; "
@@ -179,10 +204,12 @@ def main(argv=None):
         save(ckpt, {"params": params, "state": state, "opt_state": opt_state, "step": step})
         model.export(params, state, os.path.join(a.out, "net.kosumi"))
 
-    while step < a.steps:
-        planes, moves, _ = next(it)
+    while a.seconds > 0 or step < a.steps:
+        raw, ks = next(it)
+        lr = learning_rate(a, step, time.time() - started)
         params, state, opt_state, loss, acc = step_fn(
-            params, state, opt_state, jax.device_put(planes, split), jax.device_put(moves, split)
+            params, state, opt_state, jax.device_put(raw, split), jax.device_put(ks, split),
+            jnp.float32(lr),
         )
         step += 1
         losses.append(float(loss))
@@ -191,12 +218,12 @@ def main(argv=None):
             el = time.time() - started
             print(f"step {step} loss {np.mean(losses[-100:]):.4f} top-1 {100 * np.mean(accs[-100:]):.1f}% "
                   f"{(step - step0) * a.batch / el:.0f} positions/s", flush=True)
-        out_of_time = a.time_limit > 0 and time.time() - started > a.time_limit
+        out_of_time = a.seconds > 0 and time.time() - started > a.seconds
         if step % a.eval_every == 0 or step == a.steps or out_of_time:
             measure(final=False)
             losses, accs = [], []
         if out_of_time:
-            print(f"time limit reached at step {step}", flush=True)
+            print(f"{a.seconds:.0f} s of training done at step {step}", flush=True)
             break
     print("final measurement", flush=True)
     measure(final=True)
@@ -204,7 +231,7 @@ def main(argv=None):
         model.export(params, state, a.export)
         print(f"wrote {a.export}", flush=True)
     if a.dump_logits and holdout is not None:
-        planes, _, _ = holdout.decode(np.arange(min(a.dump_logits, len(holdout))))
+        planes, _ = holdout.decode(np.arange(min(a.dump_logits, len(holdout))))
         logits = np.asarray(eval_logits(params, state, jnp.asarray(planes)))
         folded = model.folded_logits(model.fold(params, state), planes)
         legal = planes[..., model.LEGAL_PLANE].reshape(len(planes), -1) > 0

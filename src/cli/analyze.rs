@@ -36,6 +36,7 @@ pub struct AnalyzeArgs {
     /// Also draw the win rate and score lead over the game here (SVG).
     pub svg: Option<PathBuf>,
     pub learned_priors: kosumi::search::LearnedPriors,
+    pub net: Option<std::sync::Arc<kosumi::predict::net::Net>>,
 }
 
 /// Parses `FROM-TO` (1-based move numbers, inclusive).
@@ -148,6 +149,7 @@ fn review(a: &AnalyzeArgs) -> Result<PathBuf, String> {
             .unwrap_or_else(|| SearchConfig::default().threads)
             .max(1),
         learned_priors: a.learned_priors,
+        net: a.net.clone(),
         ..SearchConfig::default()
     });
     let limits = || match a.playouts {

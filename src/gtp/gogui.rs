@@ -154,8 +154,9 @@ pub fn visits(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErr
     Ok(Reply::Text(lines.join("\n")))
 }
 
-/// `kosumi-policy` (gfx): the built-in move-prediction model's ranking
-/// of the legal moves of the side to move, without a search: each move's
+/// `kosumi-policy` (gfx): the policy network's ranking of the legal moves
+/// of the side to move where the search asks a network, else the built-in
+/// move-prediction model's, without a search: each move's
 /// probability as a heat map (shares of the most probable move), the
 /// most probable ones labelled in percent, the first one marked.
 pub fn policy(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
@@ -163,11 +164,8 @@ pub fn policy(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErr
     let game = e.game();
     let geo = game.geometry();
     let c = game.to_move();
-    let ranked = crate::predict::builtin().rank(game.board(), c);
-    let ranked: Vec<(Point, f64)> = ranked
-        .into_iter()
-        .filter(|&(p, _)| game.is_legal(c, Move::Play(p)))
-        .collect();
+    let (ranked, net) = e.move_policy();
+    let source = if net { "network" } else { "model" };
     let sign = if c == Color::Black { 1.0 } else { -1.0 };
     let mut lines = Vec::new();
     if let Some(&(top, max)) = ranked.first() {
@@ -189,7 +187,7 @@ pub fn policy(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpErr
         lines.push(label);
         lines.push(format!("SQUARE {}", geo.vertex(top)));
         lines.push(format!(
-            "TEXT {} to move: model's first choice {} ({:.1}%)",
+            "TEXT {} to move: {source}'s first choice {} ({:.1}%)",
             c.name(),
             geo.vertex(top),
             max * 100.0

@@ -225,13 +225,25 @@ fn gemm(w: &[f32], x: &[f32], out: &mut [f32], m: usize, k: usize, n: usize) {
 }
 
 /// A policy network.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Net {
     planes: usize,
     channels: usize,
     stem: Conv,
     blocks: Vec<[Conv; 2]>,
     head: Conv,
+}
+
+impl std::fmt::Debug for Net {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Net({} blocks of {}, stem {})",
+            self.blocks.len(),
+            self.channels,
+            self.stem.k
+        )
+    }
 }
 
 /// The buffers of one evaluation, kept by a caller that evaluates often.

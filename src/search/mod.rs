@@ -14,6 +14,7 @@
 //! - [`time`]: the clock and the time budget of a move;
 //! - [`params`]: every tuning value, named and sourced.
 
+mod netprior;
 pub mod node;
 pub mod params;
 pub mod priors;
@@ -26,6 +27,7 @@ pub use params::PARAMS;
 
 use crate::game::{Game, Rules};
 use crate::playout::Policy;
+use crate::predict::net::Net;
 use crate::types::{Color, Move, Point, MAX_POINTS};
 use node::Node;
 use report::root_candidates;
@@ -50,6 +52,10 @@ pub struct SearchConfig {
     /// When to add the built-in move-prediction model's priors
     /// ([`crate::predict::builtin`]) to the hand-made ones.
     pub learned_priors: LearnedPriors,
+    /// The policy network whose priors the search asks for on boards of
+    /// [`NetParams::min_size`](params::NetParams) and up (none: the
+    /// move-prediction model alone).
+    pub net: Option<Arc<Net>>,
 }
 
 impl Default for SearchConfig {
@@ -62,6 +68,7 @@ impl Default for SearchConfig {
             max_nodes: 10_000_000,
             policy: Policy::Heavy,
             learned_priors: LearnedPriors::Auto,
+            net: None,
         }
     }
 }
@@ -386,6 +393,7 @@ impl Searcher {
         // so far and in the tree are charged one point each
         // (`Game::stone_balance`; docs/search.md, "Territory rules").
         let territory = game.rules() == Rules::Japanese;
+        let net = self.net_for(board.size());
         let shared = Shared {
             root: &root,
             board: &board,
@@ -417,6 +425,14 @@ impl Searcher {
                 .moves_ownership
                 .then(|| simulate::MovesOwnership::new(root.kids().len())),
             pv_len: limits.pv_len.unwrap_or(12).max(1),
+            net: net.as_deref().map(|net| {
+                let threads = if limits.deterministic {
+                    1
+                } else {
+                    limits.threads.unwrap_or(self.cfg.threads)
+                };
+                netprior::NetPriors::new(net, &root, &board, to_move, threads, limits.deterministic)
+            }),
         };
         let base_seed = self.cfg.seed
             ^ if limits.deterministic {
@@ -441,6 +457,10 @@ impl Searcher {
         }
         let info = Self::info(&shared, started);
         self.ownership = Some(Self::ownership_now(&shared));
+        if let Some(net) = &shared.net {
+            net.release();
+            log::debug!("search: {} network evaluations", net.evaluations());
+        }
         drop(shared);
         self.tree = Some(Tree {
             root,
@@ -538,8 +558,49 @@ impl Searcher {
         first > 0 && (first - second) as f64 > remaining
     }
 
+    /// The move probabilities the search's priors start from for `c` on
+    /// `board`: the policy network's where the search asks one, else the
+    /// move-prediction model's. Legal moves (superko aside), most probable
+    /// first.
+    pub fn policy(&self, board: &crate::board::Board, c: Color) -> Vec<(Point, f64)> {
+        let Some(net) = self.net_for(board.size()) else {
+            return crate::predict::builtin().rank(board, c);
+        };
+        let probs = net.policy(board, c, &mut Default::default());
+        let mut v: Vec<(Point, f64)> = board
+            .empty_points()
+            .iter()
+            .map(|&e| Point(e))
+            .filter(|&p| board.is_legal(c, p))
+            .map(|p| (p, probs[p.idx()] as f64))
+            .collect();
+        v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        v
+    }
+
+    /// Whether [`Searcher::policy`] is a network's on a board of side
+    /// `size`.
+    pub fn uses_net(&self, size: usize) -> bool {
+        self.net_for(size).is_some()
+    }
+
+    /// The network the search asks on a board of side `size`, if any.
+    fn net_for(&self, size: usize) -> Option<Arc<Net>> {
+        self.cfg.net.clone().filter(|_| size >= PARAMS.net.min_size)
+    }
+
     fn info(shared: &Shared, started: Instant) -> SearchInfo {
         let mut candidates = root_candidates(shared.root, shared.pv_len);
+        // Once the network has read the root, the reported prior is its
+        // probability of the move (lz-analyze's `prior`, KataGo's).
+        if let Some(policy) = shared.net.as_ref().and_then(|n| n.root_policy()) {
+            for c in &mut candidates {
+                c.prior = match c.mv {
+                    Move::Play(p) => policy[p.idx()] as f64,
+                    Move::Pass => 0.0,
+                };
+            }
+        }
         if let Some(mo) = &shared.moves_own {
             let kids = shared.root.kids();
             for c in &mut candidates {

@@ -2,10 +2,10 @@
 //! locks.
 //!
 //! Size-sensitive: a 19x19 analysis holds millions of these. One node is
-//! 56 bytes on 64-bit targets (checked by a test): move, prior, four
-//! counters, a score sum, and the children slot.
+//! 56 bytes on 64-bit targets (checked by a test): move, prior, the
+//! network's state, four counters, a score sum, and the children slot.
 
-use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU16, AtomicU32, AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 /// Move code of a node: a board point, or `PASS_CODE` for a pass.
@@ -18,9 +18,13 @@ pub const PASS_CODE: u16 = 0;
 pub struct Node {
     /// Point index of the move, or `PASS_CODE`.
     pub mv: u16,
-    /// Virtual visits and wins from the priors (fixed at creation).
-    pub prior_visits: u16,
-    pub prior_wins: u16,
+    /// Virtual visits and wins from the priors: set at creation, replaced
+    /// once when the policy network has read the parent's position.
+    pub prior_visits: AtomicU16,
+    pub prior_wins: AtomicU16,
+    /// Whether the policy network has read this node's position for its
+    /// children's priors: [`NET_NONE`], [`NET_ASKED`] or [`NET_DONE`].
+    pub net: AtomicU8,
     /// Simulations through this node, in-flight ones included (each counts
     /// as a loss until its result arrives: the virtual loss).
     pub visits: AtomicU32,
@@ -35,6 +39,13 @@ pub struct Node {
     /// Children, built completely before they are published.
     pub children: OnceLock<Box<[Node]>>,
 }
+
+/// The network has not been asked about the node's position.
+pub const NET_NONE: u8 = 0;
+/// An evaluation is queued or running.
+pub const NET_ASKED: u8 = 1;
+/// The children's priors hold the network's.
+pub const NET_DONE: u8 = 2;
 
 /// A plain copy of a node's statistics.
 #[derive(Clone, Copy, Debug, Default)]
@@ -51,10 +62,25 @@ impl Node {
     pub fn new(mv: u16, prior_visits: u16, prior_wins: u16) -> Node {
         Node {
             mv,
-            prior_visits,
-            prior_wins,
+            prior_visits: AtomicU16::new(prior_visits),
+            prior_wins: AtomicU16::new(prior_wins),
             ..Node::default()
         }
+    }
+
+    /// The prior's virtual (visits, wins).
+    #[inline]
+    pub fn prior(&self) -> (u16, u16) {
+        (
+            self.prior_visits.load(Ordering::Relaxed),
+            self.prior_wins.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Replaces the prior (wins are capped at the visits).
+    pub fn set_prior(&self, visits: u16, wins: u16) {
+        self.prior_visits.store(visits, Ordering::Relaxed);
+        self.prior_wins.store(wins.min(visits), Ordering::Relaxed);
     }
 
     /// The children, if the node has been expanded.
@@ -94,8 +120,9 @@ impl Node {
     /// β = r / (r + n + n·r/K) (docs/search.md, "Node value").
     #[inline]
     pub fn value(&self, rave_k: f64) -> f64 {
-        let v = self.visits.load(Ordering::Relaxed) as f64 + self.prior_visits as f64;
-        let w = self.wins.load(Ordering::Relaxed) as f64 / 2.0 + self.prior_wins as f64;
+        let (pv, pw) = self.prior();
+        let v = self.visits.load(Ordering::Relaxed) as f64 + pv as f64;
+        let w = self.wins.load(Ordering::Relaxed) as f64 / 2.0 + pw as f64;
         let mean = if v > 0.0 { w / v } else { 0.5 };
         let r = self.amaf_visits.load(Ordering::Relaxed) as f64;
         if r == 0.0 {

@@ -110,6 +110,30 @@ pub struct PriorParams {
     pub close_margin: f32,
 }
 
+/// The policy network's priors ([`crate::predict::net`]): asked for a
+/// node's children once the node is visited often enough, evaluated by
+/// the search workers between playouts within a share of their time.
+#[derive(Clone, Copy, Debug)]
+pub struct NetParams {
+    /// A move of probability p gets sqrt(p) times this in wins and visits
+    /// (the form of the learned prior).
+    pub scale: BySize<f32>,
+    /// Visits a node needs before its position is evaluated (the root at
+    /// once).
+    pub visits: u32,
+    /// Most of the workers' time the evaluations may take; past it the
+    /// queue waits (the root's is always run).
+    pub time_share: f64,
+    /// Longest queue; past it the deepest requests are dropped.
+    pub queue: usize,
+    /// Smallest board the network is asked on (it learned from 19x19
+    /// games; smaller boards are unmeasured).
+    pub min_size: usize,
+    /// The network's prior replaces the move-prediction model's where
+    /// both would apply (false: it adds to it).
+    pub replace_learned: bool,
+}
+
 /// Pachi's linear dynamic komi for handicap games: the engine asks for
 /// more as black and gives itself more as white, falling to zero by a
 /// move that depends on the board.
@@ -175,6 +199,7 @@ pub struct SearchParams {
     /// shared counts, to make fewer atomic adds (untuned).
     pub ownership_flush: u32,
     pub priors: PriorParams,
+    pub net: NetParams,
     pub dynamic_komi: DynamicKomiParams,
     pub time: TimeParams,
 }
@@ -222,6 +247,17 @@ pub const PARAMS: SearchParams = SearchParams {
         pass_share: 0.75,
         close_open_points: 10,
         close_margin: 3.0,
+    },
+    net: NetParams {
+        scale: BySize {
+            small: 150.0,
+            large: 300.0,
+        },
+        visits: 40,
+        time_share: 0.3,
+        queue: 256,
+        min_size: 19,
+        replace_learned: true,
     },
     dynamic_komi: DynamicKomiParams {
         per_stone_black: 12.0,

@@ -39,13 +39,16 @@ fn principal_variation(node: &Node, max_len: usize) -> (Vec<Move>, Vec<u32>) {
     (pv, visits)
 }
 
+/// The prior's win rate of a child.
+fn prior_value(c: &Node) -> f64 {
+    let (visits, wins) = c.prior();
+    wins as f64 / visits.max(1) as f64
+}
+
 /// Candidates at the root, most visited first.
 pub(super) fn root_candidates(root: &Node, pv_len: usize) -> Vec<Candidate> {
     let kids = root.kids();
-    let prior_total: f64 = kids
-        .iter()
-        .map(|c| c.prior_wins as f64 / c.prior_visits.max(1) as f64)
-        .sum();
+    let prior_total: f64 = kids.iter().map(prior_value).sum();
     let mut v: Vec<Candidate> = kids
         .iter()
         .filter(|c| c.visits.load(Ordering::Relaxed) > 0)
@@ -62,7 +65,7 @@ pub(super) fn root_candidates(root: &Node, pv_len: usize) -> Vec<Candidate> {
                 visits: st.visits,
                 winrate: wr,
                 prior: if prior_total > 0.0 {
-                    (c.prior_wins as f64 / c.prior_visits.max(1) as f64) / prior_total
+                    prior_value(c) / prior_total
                 } else {
                     0.0
                 },

@@ -2,6 +2,7 @@
 //! value, expand a leaf with priors, play out, back up wins, scores and
 //! AMAF statistics, and count who owned each point at the end.
 
+use super::netprior::{NetPriors, NetScratch};
 use super::node::{Node, PASS_CODE};
 use super::params::PARAMS;
 use super::{filters_permit, priors, MoveFilter, SearchConfig};
@@ -41,6 +42,8 @@ pub(super) struct Shared<'a> {
     pub(super) moves_own: Option<MovesOwnership>,
     /// Length of the reported principal variations.
     pub(super) pv_len: usize,
+    /// The policy network's priors, when a network is in use.
+    pub(super) net: Option<NetPriors<'a>>,
 }
 
 /// Who owned each point at the end of the playouts through each root
@@ -118,6 +121,7 @@ struct Scratch<'a> {
     own_white: Vec<u32>,
     own_n: u32,
     dist: Box<[u8; MAX_POINTS]>,
+    net: NetScratch,
 }
 
 impl Scratch<'_> {
@@ -135,6 +139,7 @@ impl Scratch<'_> {
             own_white: vec![0; MAX_POINTS],
             own_n: 0,
             dist: Box::new([u8::MAX; MAX_POINTS]),
+            net: NetScratch::default(),
         }
     }
 }
@@ -306,6 +311,9 @@ impl<'a> Shared<'a> {
                     break;
                 }
             }
+            if let Some(net) = &self.net {
+                net.consider(node, board, color, s.path.len() - 1);
+            }
             let child = self.select(node, &mut s.rng, color, s.path.len());
             child.visits.fetch_add(1, Ordering::Relaxed);
             let m = move_of(child.mv);
@@ -441,6 +449,9 @@ impl<'a> Shared<'a> {
         while !self.stop.load(Ordering::Relaxed) {
             if self.playouts.load(Ordering::Relaxed) >= self.playout_limit {
                 break;
+            }
+            if let Some(net) = &self.net {
+                net.work(&mut s.net);
             }
             self.simulate(&mut s, &mut board);
         }

@@ -242,3 +242,100 @@ fn the_pass_is_boosted_only_in_a_close_territory_endgame() {
     .unwrap();
     assert_eq!(priors::pass_boost(&open), 0.0);
 }
+
+/// A network that likes the middle of the board: its one filter counts
+/// the on-board points of the 5x5 square around each point.
+fn centre_net() -> Arc<Net> {
+    use crate::predict::net::plane;
+    let k = 5;
+    let mut params = vec![0f32; Net::param_count(1, 0, k)];
+    for t in 0..k * k {
+        params[plane::ON_BOARD * k * k + t] = 0.2;
+    }
+    let head = params.len() - 2;
+    params[head] = 1.0;
+    Arc::new(Net::from_params(1, 0, k, &params).unwrap())
+}
+
+fn net_searcher(net: Arc<Net>, threads: usize) -> Searcher {
+    Searcher::new(SearchConfig {
+        threads,
+        seed: 7,
+        net: Some(net),
+        ..SearchConfig::default()
+    })
+}
+
+#[test]
+fn the_network_gives_the_root_children_their_priors() {
+    let g = Game::new(19, 7.5, Rules::Chinese);
+    let net = centre_net();
+    let mut s = net_searcher(net.clone(), 1);
+    let info = run(&mut s, &g, 300, true);
+    let probs = net.policy(g.board(), Color::Black, &mut Default::default());
+    let b = g.board();
+    for c in &info.candidates {
+        let Move::Play(p) = c.mv else { continue };
+        assert!(
+            (c.prior - probs[p.idx()] as f64).abs() < 1e-6,
+            "the reported prior is the network's"
+        );
+    }
+    let root = &s.tree.as_ref().unwrap().root;
+    assert_eq!(root.net.load(Ordering::Relaxed), node::NET_DONE);
+    let prior_of = |v: &str| {
+        let code = b.at(v).0;
+        root.kids().iter().find(|k| k.mv == code).unwrap().prior()
+    };
+    // The hand-made prior and sqrt(p) * 300 virtual wins, in place of the
+    // move-prediction model's.
+    let mut dist = [u8::MAX; MAX_POINTS];
+    priors::last_move_distance(b, &mut dist);
+    for v in ["K10", "A1", "C3", "Q16"] {
+        let p = b.at(v);
+        let mut want = priors::prior(b, Color::Black, p, &dist);
+        want.add(params::Bonus::wins(
+            probs[p.idx()].sqrt() * PARAMS.net.scale.get(19),
+        ));
+        let want = (want.visits.round() as u16, want.wins.round() as u16);
+        assert_eq!(prior_of(v), want, "{v}");
+    }
+    assert!(prior_of("K10").1 >= prior_of("A1").1 + 10);
+    // Without the network, the hand-made and learned priors alone.
+    let mut plain = searcher(1);
+    run(&mut plain, &g, 300, true);
+    let root = &plain.tree.as_ref().unwrap().root;
+    assert_eq!(root.net.load(Ordering::Relaxed), node::NET_NONE);
+}
+
+#[test]
+fn a_search_with_a_network_is_reproducible() {
+    let mut g = Game::new(19, 7.5, Rules::Chinese);
+    g.play(Color::Black, Move::Play(g.board().at("Q16")))
+        .unwrap();
+    let a = run(&mut net_searcher(centre_net(), 1), &g, 1500, true);
+    let b = run(&mut net_searcher(centre_net(), 1), &g, 1500, true);
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(a.candidates[0].mv, b.candidates[0].mv);
+    assert_eq!(a.candidates[0].visits, b.candidates[0].visits);
+}
+
+#[test]
+fn a_slow_network_never_holds_the_move_past_its_time() {
+    // 8 blocks of 96 filters: tens of milliseconds an evaluation here.
+    let (c, blocks) = (96, 8);
+    let n = Net::param_count(c, blocks, 5);
+    let params: Vec<f32> = (0..n).map(|i| ((i % 17) as f32 - 8.0) * 1e-3).collect();
+    let net = Arc::new(Net::from_params(c, blocks, 5, &params).unwrap());
+    let g = Game::new(19, 7.5, Rules::Chinese);
+    let mut s = net_searcher(net, 2);
+    let limits = Limits {
+        time: Some(Duration::from_millis(300)),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let info = s.search(&g, 7.5, limits, None);
+    let took = started.elapsed();
+    assert!(info.playouts > 0);
+    assert!(took < Duration::from_millis(300 + 250), "{took:?}");
+}

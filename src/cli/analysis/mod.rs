@@ -55,6 +55,8 @@ pub struct Options {
     /// At the end of input, stop the searches instead of finishing them.
     pub quit_without_waiting: bool,
     pub learned_priors: kosumi::search::LearnedPriors,
+    /// The policy network the searches ask, if any.
+    pub net: Option<Arc<kosumi::predict::net::Net>>,
 }
 
 /// One turn waiting in the queue.
@@ -486,6 +488,7 @@ fn worker(index: usize, shared: &Shared) {
             seed: SearchConfig::default().seed ^ (index as u64).wrapping_mul(0x9E37_79B9),
             max_nodes: (opts.max_nodes / opts.workers).max(1_000),
             learned_priors: opts.learned_priors,
+            net: opts.net.clone(),
             ..SearchConfig::default()
         },
         Arc::clone(&shared.signals[index]),
@@ -548,6 +551,9 @@ fn search_turn(searcher: &mut Searcher, job: &Job, game: &Game, threads: usize, 
         query: q,
         turn: job.turn,
         game,
+        policy: q
+            .policy
+            .then(|| searcher.policy(game.board(), game.to_move())),
     };
     let limits = Limits {
         playouts: Some(q.visits),

@@ -20,6 +20,9 @@ pub struct Turn<'a> {
     pub query: &'a Query,
     pub turn: usize,
     pub game: &'a Game,
+    /// The position's move probabilities (`Searcher::policy`) when the
+    /// query asks for them.
+    pub policy: Option<Vec<(Point, f64)>>,
 }
 
 fn move_json(game: &Game, m: Move) -> Value {
@@ -171,21 +174,20 @@ pub fn analysis(
             }
         }
     }
-    if q.policy {
-        r.insert("policy".into(), json!(policy(t.game)));
+    if let Some(ranked) = &t.policy {
+        r.insert("policy".into(), json!(policy(t.game, ranked)));
     }
     Some(Value::Object(r))
 }
 
-/// The move-prediction model's probabilities, from the top row, -1 where
-/// illegal, the pass last.
-fn policy(game: &Game) -> Vec<f64> {
+/// The move probabilities (the policy network's, or the move-prediction
+/// model's), from the top row, -1 where illegal, the pass last.
+fn policy(game: &Game, ranked: &[(Point, f64)]) -> Vec<f64> {
     let geo = game.geometry();
     let n = geo.size;
     let to_move = game.to_move();
-    let ranked = kosumi::predict::builtin().rank(game.board(), to_move);
     let mut probs = vec![-1.0f64; n * n + 1];
-    for (p, prob) in ranked {
+    for &(p, prob) in ranked {
         if game.is_legal(to_move, Move::Play(p)) {
             let (x, y) = geo.coords(p);
             probs[(n - 1 - y) * n + x] = prob;
