@@ -275,6 +275,34 @@ pub fn middle_game(size: usize) -> (Board, Color) {
     (board, c)
 }
 
+/// Policy network evaluations a second on one thread, from the
+/// [`middle_game`] position of a `size` x `size` board, for `seconds`
+/// (at least 3 evaluations); and the input planes alone a second.
+pub fn net_evaluations(net: &crate::predict::net::Net, size: usize, seconds: f64) -> (f64, f64) {
+    let (board, c) = middle_game(size);
+    let mut s = crate::predict::net::Scratch::default();
+    // One evaluation to size the buffers.
+    std::hint::black_box(net.policy(&board, c, &mut s));
+    let rate = |f: &mut dyn FnMut()| {
+        let started = std::time::Instant::now();
+        let mut n = 0u64;
+        while n < 3 || started.elapsed().as_secs_f64() < seconds {
+            f();
+            n += 1;
+        }
+        n as f64 / started.elapsed().as_secs_f64()
+    };
+    let evals = rate(&mut || {
+        std::hint::black_box(net.policy(&board, c, &mut s));
+    });
+    let mut codes = Vec::new();
+    let encodes = rate(&mut || {
+        crate::predict::net::encode(&board, c, &mut codes);
+        std::hint::black_box(&codes);
+    });
+    (evals, encodes)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -76,7 +76,8 @@ enum Cmd {
     /// fixed seed), printing the node-count signature and playouts/s.
     /// With --light or --heavy: time bare playouts from the empty board on
     /// one thread and print
-    /// `<light|heavy> NxN: <P> playouts/s`.
+    /// `<light|heavy> NxN: <P> playouts/s`. With --net FILE: time the
+    /// policy network's evaluations of a middle-game position.
     Bench {
         /// Uniformly random playouts (no own-eye filling).
         #[arg(long)]
@@ -308,6 +309,29 @@ fn main() {
         playouts,
     }) = cli.command
     {
+        if let Some(path) = cli.net.as_deref().filter(|n| *n != "none") {
+            let net = match kosumi::predict::net::Net::load(std::path::Path::new(path)) {
+                Ok(n) => n,
+                Err(e) => {
+                    eprintln!("kosumi bench: {e}");
+                    std::process::exit(2);
+                }
+            };
+            if !kosumi::types::is_board_size(size) {
+                eprintln!("kosumi: --size must be between 1 and 25");
+                std::process::exit(2);
+            }
+            let (rate, encodes) =
+                kosumi::bench::net_evaluations(&net, size, seconds.clamp(0.01, 3600.0));
+            println!(
+                "net {size}x{size}: {rate:.0} evaluations/s ({:.2} ms, of which the input \
+                 planes {:.2} ms), {net:?}, {:.0} MFLOP",
+                1000.0 / rate,
+                1000.0 / encodes,
+                2.0 * net.macs(size) as f64 / 1e6
+            );
+            return;
+        }
         run_bench(light, heavy, size, seconds, seed, playouts);
         return;
     }
