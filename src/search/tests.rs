@@ -287,13 +287,28 @@ fn the_network_gives_the_root_children_their_priors() {
         let code = b.at(v).0;
         root.kids().iter().find(|k| k.mv == code).unwrap().prior()
     };
-    // The hand-made prior and sqrt(p) * 300 virtual wins, in place of the
-    // move-prediction model's.
+    // The network's sqrt(p) * 300 virtual wins on top of the priors the
+    // children were made with (or in place of the learned ones).
     let mut dist = [u8::MAX; MAX_POINTS];
     priors::last_move_distance(b, &mut dist);
+    let made = simulate::make_children(
+        b,
+        Color::Black,
+        0,
+        &mut dist,
+        simulate::ChildPriors {
+            learned: !PARAMS.net.replace_learned,
+            pass_wins: 0.0,
+        },
+    );
     for v in ["K10", "A1", "C3", "Q16"] {
         let p = b.at(v);
-        let mut want = priors::prior(b, Color::Black, p, &dist);
+        let kid = made.iter().find(|k| k.mv == p.0).unwrap();
+        let (visits, wins) = kid.prior();
+        let mut want = priors::Prior {
+            visits: visits as f32,
+            wins: wins as f32,
+        };
         want.add(params::Bonus::wins(
             probs[p.idx()].sqrt() * PARAMS.net.scale.get(19),
         ));
