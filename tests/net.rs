@@ -202,3 +202,175 @@ fn a_tiny_training_run_exports_a_net_the_engine_reads_alike() {
     );
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+/// A network that likes the middle of the board (its one filter counts
+/// the on-board points of the 5x5 square around each point), written to
+/// a weights file in `dir`.
+fn centre_net(dir: &Path) -> (Net, PathBuf) {
+    use kosumi::predict::net::plane;
+    let k = 5;
+    let mut params = vec![0f32; Net::param_count(1, 0, k)];
+    for t in 0..k * k {
+        params[plane::ON_BOARD * k * k + t] = 0.2;
+    }
+    let head = params.len() - 2;
+    params[head] = 1.0;
+    let net = Net::from_params(1, 0, k, &params).unwrap();
+    let path = dir.join("centre.kosumi");
+    let mut bytes = Vec::new();
+    net.write(&mut bytes).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    (net, path)
+}
+
+/// Runs kosumi with `args`, feeding `lines` with `pause` after each, and
+/// returns stdout and stderr.
+fn session(args: &[&str], lines: &[(&str, u64)]) -> (String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("kosumi runs");
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for (l, pause) in lines {
+            writeln!(stdin, "{l}").unwrap();
+            stdin.flush().unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(*pause));
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The point of vertex `v` on `b`.
+fn pt(b: &kosumi::board::Board, v: &str) -> kosumi::types::Point {
+    match b.geometry().parse_move(v) {
+        Ok(kosumi::types::Move::Play(p)) => p,
+        _ => panic!("not a vertex: {v}"),
+    }
+}
+
+fn tmp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("kosumi-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn gtp_clients_see_the_networks_priors() {
+    use kosumi::board::Board;
+    use kosumi::types::{Color, Move};
+    let dir = tmp_dir("net-gtp");
+    let (net, path) = centre_net(&dir);
+    let file = path.display().to_string();
+    let (out, err) = session(
+        &["--net", &file, "--threads", "2"],
+        &[
+            ("boardsize 19", 0),
+            ("clear_board", 0),
+            ("play b Q16", 0),
+            ("lz-analyze 20", 1200),
+            ("kosumi-policy", 0),
+            ("quit", 0),
+        ],
+    );
+    assert!(!err.contains("cannot use"), "{err}");
+    let mut b = Board::new(19);
+    b.play_unchecked(Color::Black, Move::Play(pt(&b, "Q16")));
+    let probs = net.policy(&b, Color::White, &mut Default::default());
+    let last = out
+        .lines()
+        .rfind(|l| l.starts_with("info move"))
+        .unwrap_or_else(|| panic!("no lz-analyze output:\n{out}"));
+    let mut seen = 0;
+    for info in last.split("info move ").filter(|s| !s.is_empty()) {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let v = words[0];
+        if v == "pass" {
+            continue;
+        }
+        let at = words.iter().position(|&w| w == "prior").unwrap();
+        let prior: f64 = words[at + 1].parse().unwrap();
+        let want = (probs[pt(&b, v).idx()] as f64 * 10_000.0).round();
+        assert!(
+            (prior - want).abs() <= 1.0,
+            "{v}: prior {prior}, network {want}"
+        );
+        seen += 1;
+    }
+    assert!(seen > 0, "{last}");
+    assert!(
+        out.contains("TEXT white to move: network's first choice"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_json_policy_is_the_networks() {
+    use kosumi::board::Board;
+    use kosumi::types::{Color, Move};
+    let dir = tmp_dir("net-json");
+    let (net, path) = centre_net(&dir);
+    let file = path.display().to_string();
+    let query = r#"{"id":"p","moves":[["B","Q16"]],"rules":"chinese","komi":7.5,"boardXSize":19,"boardYSize":19,"maxVisits":100,"includePolicy":true}"#;
+    let (out, _) = session(
+        &["--net", &file, "analysis", "--threads", "2"],
+        &[(query, 0)],
+    );
+    let answer: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    let policy = answer["policy"].as_array().unwrap();
+    let mut b = Board::new(19);
+    b.play_unchecked(Color::Black, Move::Play(pt(&b, "Q16")));
+    let probs = net.policy(&b, Color::White, &mut Default::default());
+    let geo = b.geometry();
+    for y in 0..19 {
+        for x in 0..19 {
+            let p = geo.point(x, y);
+            let got = policy[(18 - y) * 19 + x].as_f64().unwrap();
+            let want = if b.is_legal(Color::White, p) {
+                probs[p.idx()] as f64
+            } else {
+                -1.0
+            };
+            assert!((got - want).abs() < 1e-6, "{}: {got} {want}", geo.vertex(p));
+        }
+    }
+    for m in answer["moveInfos"].as_array().unwrap() {
+        let v = m["move"].as_str().unwrap();
+        if v != "pass" {
+            let want = probs[pt(&b, v).idx()] as f64;
+            assert!((m["prior"].as_f64().unwrap() - want).abs() < 1e-6, "{v}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn without_a_usable_network_kosumi_says_so_and_plays() {
+    let dir = tmp_dir("net-bad");
+    let garbage = dir.join("garbage.kosumi");
+    std::fs::write(&garbage, b"KOSUMINN not really a network").unwrap();
+    let missing = dir.join("missing.kosumi");
+    for bad in [&garbage, &missing] {
+        let file = bad.display().to_string();
+        let (out, err) = session(
+            &["--net", &file, "--playouts", "200"],
+            &[("boardsize 19", 0), ("genmove b", 0), ("quit", 0)],
+        );
+        assert!(
+            err.contains("cannot use the policy network") && err.contains("playing without it"),
+            "{err}"
+        );
+        assert!(out.contains("= ") && !out.contains('?'), "{out}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
