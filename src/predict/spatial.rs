@@ -32,9 +32,10 @@ struct Tables {
     offsets: Vec<(i32, i32)>,
     /// `ends[d]`: how many offsets have distance at most d.
     ends: [usize; MAX_D + 1],
-    /// `zobrist[s][k][state]`: the key of offset `k` seen through symmetry
-    /// `s` (the key of the offset it maps to).
-    zobrist: [Vec<[u64; STATES]>; 8],
+    /// `zobrist[k][state][s]`: the key of offset `k` seen through symmetry
+    /// `s` (the key of the offset it maps to); the eight symmetries side by
+    /// side, so that one point updates the eight hashes in one vector step.
+    zobrist: Vec<[[u64; 8]; STATES]>,
     /// A key per pattern size, so that sizes never collide.
     size_key: [u64; MAX_D + 1],
 }
@@ -90,12 +91,13 @@ fn tables() -> &'static Tables {
             .map(|_| std::array::from_fn(|_| splitmix(&mut seed)))
             .collect();
         let index = |o: (i32, i32)| offsets.iter().position(|&q| q == o).expect("closed");
-        let zobrist = std::array::from_fn(|s| {
-            offsets
-                .iter()
-                .map(|&o| keys[index(transform(s, o))])
-                .collect()
-        });
+        let zobrist = offsets
+            .iter()
+            .map(|&o| {
+                let images: [usize; 8] = std::array::from_fn(|s| index(transform(s, o)));
+                std::array::from_fn(|st| std::array::from_fn(|s| keys[images[s]][st]))
+            })
+            .collect();
         let size_key = std::array::from_fn(|_| splitmix(&mut seed));
         Tables {
             offsets,
@@ -141,14 +143,14 @@ pub fn hashes(board: &Board, c: Color, p: Point, max_d: usize, out: &mut [u64; M
     let mut k = 0;
     for (d, slot) in out.iter_mut().enumerate().take(max_d + 1).skip(1) {
         let near = d <= MIN_D;
-        while k < t.ends[d] {
-            let (dx, dy) = t.offsets[k];
-            let st = state(board, c, x + dx, y + dy, near);
-            for (s, hs) in h.iter_mut().enumerate() {
-                *hs ^= t.zobrist[s][k][st];
+        let end = t.ends[d];
+        for ((dx, dy), keys) in t.offsets[k..end].iter().zip(&t.zobrist[k..end]) {
+            let keys = &keys[state(board, c, x + dx, y + dy, near)];
+            for (hs, key) in h.iter_mut().zip(keys) {
+                *hs ^= key;
             }
-            k += 1;
         }
+        k = end;
         if d >= MIN_D {
             *slot = h.iter().min().copied().unwrap_or(0) ^ t.size_key[d];
         }
