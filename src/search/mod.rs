@@ -431,7 +431,15 @@ impl Searcher {
                 } else {
                     limits.threads.unwrap_or(self.cfg.threads)
                 };
-                netprior::NetPriors::new(net, &root, &board, to_move, threads, limits.deterministic)
+                netprior::NetPriors::new(
+                    net,
+                    &root,
+                    &board,
+                    to_move,
+                    threads,
+                    limits.deterministic,
+                    self.cfg.learned_priors.applies(board.size()),
+                )
             }),
         };
         let base_seed = self.cfg.seed

@@ -5,16 +5,16 @@
 //! first, within a share of their time, so that no thread waits for an
 //! evaluation and a slow network never holds a move past its time (a stop
 //! waits at most for the one evaluation under way). When an evaluation
-//! lands, the children's priors become the hand-made ones plus the
-//! network's `sqrt(p)` times the scale, in place of the move-prediction
-//! model's (or beside it, [`NetParams::replace_learned`]).
+//! lands, the children's priors take the network's `sqrt(p)` times the
+//! scale; where the move-prediction model's priors apply too, the two
+//! share the learned prior ([`NetParams::weight`](super::params::NetParams)).
 
 use super::node::{Node, NET_ASKED, NET_DONE, NET_NONE, PASS_CODE};
 use super::params::{Bonus, PARAMS};
 use super::priors;
 use crate::board::Board;
 use crate::predict::net::{self, Net};
-use crate::types::{Color, Point, MAX_POINTS};
+use crate::types::Color;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -42,13 +42,15 @@ pub(super) struct NetPriors<'a> {
     /// The root's move probabilities, by point, once evaluated.
     root_policy: Mutex<Option<Vec<f32>>>,
     root: &'a Node,
+    /// The children's priors hold the move-prediction model's, which the
+    /// network's then share with it.
+    learned: bool,
 }
 
 /// Per-worker buffers.
 #[derive(Default)]
 pub(super) struct NetScratch {
     net: net::Scratch,
-    dist: Option<Box<[u8; MAX_POINTS]>>,
 }
 
 impl<'a> NetPriors<'a> {
@@ -62,6 +64,7 @@ impl<'a> NetPriors<'a> {
         color: Color,
         threads: usize,
         eager: bool,
+        learned: bool,
     ) -> NetPriors<'a> {
         let p = NetPriors {
             net,
@@ -73,6 +76,7 @@ impl<'a> NetPriors<'a> {
             evaluations: AtomicU64::new(0),
             root_policy: Mutex::new(None),
             root,
+            learned,
         };
         let _ =
             root.net
@@ -166,26 +170,33 @@ impl<'a> NetPriors<'a> {
         let probs = self.net.policy(&r.board, r.color, &mut s.net);
         let first = r.node.net.swap(NET_DONE, Ordering::Relaxed) != NET_DONE;
         if first {
-            let scale = PARAMS.net.scale.get(r.board.size());
-            let dist = s
-                .dist
-                .get_or_insert_with(|| Box::new([u8::MAX; MAX_POINTS]));
-            priors::last_move_distance(&r.board, dist);
+            let size = r.board.size();
+            let (share, model) = if self.learned {
+                let w = PARAMS.net.weight;
+                (w, Some((1.0 - w, priors::learned(&r.board, r.color))))
+            } else {
+                (1.0, None)
+            };
+            let scale = PARAMS.net.scale.get(size) * share;
             for kid in r.node.kids() {
                 if kid.mv == PASS_CODE {
                     continue;
                 }
-                let bonus = Bonus::wins(probs[kid.mv as usize].sqrt() * scale);
-                let mut pr = if PARAMS.net.replace_learned {
-                    priors::prior(&r.board, r.color, Point(kid.mv), dist)
-                } else {
-                    let (v, w) = kid.prior();
-                    priors::Prior {
-                        visits: v as f32,
-                        wins: w as f32,
-                    }
+                let (v, w) = kid.prior();
+                let mut pr = priors::Prior {
+                    visits: v as f32,
+                    wins: w as f32,
                 };
-                pr.add(bonus);
+                if let Some((keep, bonus)) = &model {
+                    // Take back the share of the model's bonus that goes
+                    // to the network.
+                    let b = bonus[kid.mv as usize];
+                    pr.add(Bonus {
+                        visits: -(1.0 - keep) * b.visits,
+                        wins: -(1.0 - keep) * b.wins,
+                    });
+                }
+                pr.add(Bonus::wins(probs[kid.mv as usize].sqrt() * scale));
                 let clamp = |x: f32| x.round().clamp(0.0, u16::MAX as f32) as u16;
                 kid.set_prior(clamp(pr.visits), clamp(pr.wins));
             }
