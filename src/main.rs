@@ -56,9 +56,10 @@ struct Cli {
     /// boards of 9x9 and up, where it was measured).
     #[arg(long, default_value = "auto", value_parser = parse_learned_priors)]
     learned_priors: LearnedPriors,
-    /// The policy network's weights file whose priors guide the search
-    /// (`train/` makes one), or `none`. Without a usable file kosumi plays
-    /// with its move-prediction model alone, and says so on stderr.
+    /// The policy network whose priors guide the search on 19x19: a weights
+    /// file (`train/` makes one), or `none` for the move-prediction model
+    /// alone. Default: the network built into kosumi (models/kosumi-19.net);
+    /// an unusable file is said on stderr and the built-in one plays.
     #[arg(long, global = true)]
     net: Option<String>,
     /// Refuse loadsgf and printsgf FILE (for engines exposed through a
@@ -259,15 +260,16 @@ fn parse_learned_priors(s: &str) -> Result<LearnedPriors, String> {
     LearnedPriors::parse(s).ok_or_else(|| format!("'{s}': expected on, off or auto"))
 }
 
-/// The network of `--net`: the file's, none for `none`, and none (with a
-/// warning) when the file cannot be read.
+/// The network of `--net`: the built-in one without the flag, the
+/// file's, none for `none`, and the built-in one (with a warning) when the
+/// file cannot be read.
 fn load_net(arg: Option<&str>) -> Option<std::sync::Arc<kosumi::predict::net::Net>> {
     let path = match arg {
-        None => {
-            log::info!("no policy network (--net FILE): the move-prediction model alone");
+        None => return Some(kosumi::predict::net::builtin()),
+        Some("none") | Some("off") => {
+            log::info!("no policy network (--net none): the move-prediction model alone");
             return None;
         }
-        Some("none") | Some("off") => return None,
         Some(p) => p,
     };
     match kosumi::predict::net::Net::load(std::path::Path::new(path)) {
@@ -276,8 +278,8 @@ fn load_net(arg: Option<&str>) -> Option<std::sync::Arc<kosumi::predict::net::Ne
             Some(std::sync::Arc::new(net))
         }
         Err(e) => {
-            eprintln!("kosumi: cannot use the policy network: {e}; playing without it");
-            None
+            eprintln!("kosumi: cannot use the policy network: {e}; playing with the built-in one");
+            Some(kosumi::predict::net::builtin())
         }
     }
 }

@@ -359,6 +359,42 @@ fn the_json_policy_is_the_networks() {
 }
 
 #[test]
+fn the_built_in_network_plays_unless_told_none() {
+    // Without --net, kosumi's own network ranks the moves on 19x19: the
+    // first choice GoGui's kosumi-policy names is the built-in network's.
+    use kosumi::board::Board;
+    use kosumi::types::{Color, Move};
+    let net = kosumi::predict::net::builtin();
+    let mut b = Board::new(19);
+    b.play_unchecked(Color::Black, Move::Play(pt(&b, "Q16")));
+    let probs = net.policy(&b, Color::White, &mut Default::default());
+    let best = (0..probs.len())
+        .max_by(|&x, &y| probs[x].total_cmp(&probs[y]))
+        .unwrap();
+    let best = kosumi::types::Point(best as u16);
+    let geo = kosumi::types::Geometry::new(19);
+    let lines = [
+        ("boardsize 19", 0),
+        ("play b Q16", 0),
+        ("kosumi-policy", 0),
+        ("quit", 0),
+    ];
+    let (out, err) = session(&[], &lines);
+    assert!(!err.contains("cannot use"), "{err}");
+    let want = format!(
+        "TEXT white to move: network's first choice {} ",
+        geo.vertex(best)
+    );
+    assert!(out.contains(&want), "{want}\n{out}");
+    // And with --net none, the move-prediction model alone.
+    let (out, _) = session(&["--net", "none"], &lines);
+    assert!(
+        out.contains("TEXT white to move: model's first choice"),
+        "{out}"
+    );
+}
+
+#[test]
 fn without_a_usable_network_kosumi_says_so_and_plays() {
     let dir = tmp_dir("net-bad");
     let garbage = dir.join("garbage.kosumi");
@@ -371,7 +407,8 @@ fn without_a_usable_network_kosumi_says_so_and_plays() {
             &[("boardsize 19", 0), ("genmove b", 0), ("quit", 0)],
         );
         assert!(
-            err.contains("cannot use the policy network") && err.contains("playing without it"),
+            err.contains("cannot use the policy network")
+                && err.contains("playing with the built-in one"),
             "{err}"
         );
         assert!(out.contains("= ") && !out.contains('?'), "{out}");

@@ -267,6 +267,19 @@ impl std::fmt::Display for NetError {
     }
 }
 
+/// The network built into kosumi: `models/kosumi-19.net` (a 6 x 64
+/// tower trained on the project's 19x19 records; models/README.md).
+const BUILTIN: &[u8] = include_bytes!("../../models/kosumi-19.net");
+
+/// The built-in network, read once.
+pub fn builtin() -> std::sync::Arc<Net> {
+    static N: std::sync::OnceLock<std::sync::Arc<Net>> = std::sync::OnceLock::new();
+    N.get_or_init(|| {
+        std::sync::Arc::new(Net::from_bytes(BUILTIN).expect("the built-in network file is valid"))
+    })
+    .clone()
+}
+
 const MAGIC: &[u8; 8] = b"KOSUMINN";
 const VERSION: u32 = 1;
 /// Largest tower a file may describe (a guard against hostile headers).

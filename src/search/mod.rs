@@ -582,6 +582,12 @@ impl Searcher {
             .filter(|&p| board.is_legal(c, p))
             .map(|p| (p, probs[p.idx()] as f64))
             .collect();
+        // Summed in double precision, so that the reported policy sums to
+        // 1 past the network's single-precision rounding.
+        let total: f64 = v.iter().map(|x| x.1).sum();
+        if total > 0.0 {
+            v.iter_mut().for_each(|x| x.1 /= total);
+        }
         v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         v
     }
