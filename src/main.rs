@@ -185,6 +185,20 @@ enum Cmd {
         /// Board size of the games measured (others are skipped).
         #[arg(long, default_value_t = 19)]
         size: usize,
+        /// With --net: average the network's policy over this many of
+        /// the board's eight symmetries (8: as the search's root does).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+        symmetries: u8,
+        /// Measure only the games that `kosumi netdata` and `kosumi
+        /// train` hold out with the same files, --seed and this count.
+        #[arg(long)]
+        holdout: Option<usize>,
+        /// Seed of the shuffle that picks the held-out games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Measure at most this many games (the first ones).
+        #[arg(long)]
+        games: Option<usize>,
     },
     /// Review a game: search every position of the SGF's main line and
     /// write a new SGF with win rates, score leads, the better move where
@@ -416,6 +430,10 @@ fn main() {
         model,
         top,
         size,
+        symmetries,
+        holdout,
+        seed,
+        games,
     }) = &cli.command
     {
         if !kosumi::types::is_board_size(*size) {
@@ -426,16 +444,21 @@ fn main() {
             eprintln!("kosumi predict: --model and --net measure one thing each; give one");
             std::process::exit(2);
         }
-        std::process::exit(cli::learn::run_predict(
+        std::process::exit(cli::learn::run_predict(cli::learn::PredictArgs {
             files,
-            model.as_deref(),
-            cli.net
+            model: model.as_deref(),
+            net: cli
+                .net
                 .as_deref()
                 .filter(|n| *n != "none")
                 .map(std::path::Path::new),
-            *top,
-            *size,
-        ));
+            symmetries: *symmetries as usize,
+            top: *top,
+            size: *size,
+            holdout: *holdout,
+            seed: *seed,
+            games: *games,
+        }));
     }
     if let Some(Cmd::Analyze {
         input,

@@ -159,13 +159,45 @@ fn write_model(model: &Model, path: &Path) -> std::io::Result<Model> {
 
 /// `kosumi predict`: the model's ranking of every move played, or with
 /// `net` the network's.
-pub fn run_predict(
-    files: &[PathBuf],
-    model: Option<&Path>,
-    net: Option<&Path>,
-    top: usize,
-    size: usize,
-) -> i32 {
+/// What `kosumi predict` is told.
+pub struct PredictArgs<'a> {
+    pub files: &'a [PathBuf],
+    pub model: Option<&'a Path>,
+    pub net: Option<&'a Path>,
+    /// The network's policy averaged over this many symmetries.
+    pub symmetries: usize,
+    pub top: usize,
+    pub size: usize,
+    /// Measure only the games `netdata` and `train` hold out with these
+    /// files, this seed and this many held out.
+    pub holdout: Option<usize>,
+    pub seed: u64,
+    /// At most this many games (the first ones).
+    pub games: Option<usize>,
+}
+
+pub fn run_predict(a: PredictArgs) -> i32 {
+    let PredictArgs {
+        files,
+        model,
+        net,
+        symmetries,
+        top,
+        size,
+        holdout,
+        seed,
+        games,
+    } = a;
+    let read = || -> Option<(Vec<Record>, usize)> {
+        let (mut records, bad) = match holdout {
+            Some(h) => (split_games("predict", files, seed, h, None)?.0, 0),
+            None => read_all(files),
+        };
+        if let Some(n) = games {
+            records.truncate(n);
+        }
+        Some((records, bad))
+    };
     if let Some(path) = net {
         let net = match kosumi::predict::net::Net::load(path) {
             Ok(n) => n,
@@ -174,8 +206,11 @@ pub fn run_predict(
                 return 2;
             }
         };
-        let (records, bad_files) = read_all(files);
-        let mut acc = kosumi::learn::evaluate::evaluate_net(&net, &records, size, top.max(1));
+        let Some((records, bad_files)) = read() else {
+            return 2;
+        };
+        let mut acc =
+            kosumi::learn::evaluate::evaluate_net(&net, symmetries, &records, size, top.max(1));
         acc.skipped += bad_files as u64;
         println!("{}", acc.line());
         return 0;
@@ -193,7 +228,9 @@ pub fn run_predict(
         },
         None => kosumi::predict::builtin().clone(),
     };
-    let (records, bad_files) = read_all(files);
+    let Some((records, bad_files)) = read() else {
+        return 2;
+    };
     let mut acc = evaluate(&model, &records, size, top.max(1));
     acc.skipped += bad_files as u64;
     println!("{}", acc.line());

@@ -60,9 +60,16 @@ fn rank_of(model: &Model, g: &Game, c: Color, played: Point) -> usize {
 
 /// The rank (0 = first) of `played` among the legal moves of the position
 /// by the network's probabilities, ties counted against it.
-fn net_rank_of(net: &Net, g: &Game, c: Color, played: Point, s: &mut net::Scratch) -> usize {
+fn net_rank_of(
+    net: &Net,
+    symmetries: usize,
+    g: &Game,
+    c: Color,
+    played: Point,
+    s: &mut net::Scratch,
+) -> usize {
     let board = g.board();
-    let probs = net.policy(board, c, s);
+    let probs = net.policy_averaged(board, c, symmetries, s);
     let target = probs[played.idx()];
     board
         .empty_points()
@@ -77,13 +84,20 @@ pub fn evaluate(model: &Model, records: &[Record], size: usize, k: usize) -> Acc
     measure(records, size, k, &|g, c, p| rank_of(model, g, c, p))
 }
 
-/// [`evaluate`] for a policy network.
-pub fn evaluate_net(net: &Net, records: &[Record], size: usize, k: usize) -> Accuracy {
+/// [`evaluate`] for a policy network, its policy averaged over
+/// `symmetries` of the board's eight ([`Net::policy_averaged`]).
+pub fn evaluate_net(
+    net: &Net,
+    symmetries: usize,
+    records: &[Record],
+    size: usize,
+    k: usize,
+) -> Accuracy {
     thread_local! {
         static SCRATCH: std::cell::RefCell<net::Scratch> = Default::default();
     }
     measure(records, size, k, &|g, c, p| {
-        SCRATCH.with(|s| net_rank_of(net, g, c, p, &mut s.borrow_mut()))
+        SCRATCH.with(|s| net_rank_of(net, symmetries, g, c, p, &mut s.borrow_mut()))
     })
 }
 
