@@ -186,7 +186,8 @@ enum Cmd {
         #[arg(long, default_value_t = 19)]
         size: usize,
         /// With --net: average the network's policy over this many of
-        /// the board's eight symmetries (8: as the search's root does).
+        /// the board's eight symmetries (1: one evaluation, as the search
+        /// asks it; 8: all of them).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
         symmetries: u8,
         /// Measure only the games that `kosumi netdata` and `kosumi

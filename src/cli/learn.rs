@@ -157,8 +157,6 @@ fn write_model(model: &Model, path: &Path) -> std::io::Result<Model> {
     Model::from_bytes(&bytes).map_err(|e| std::io::Error::other(e.to_string()))
 }
 
-/// `kosumi predict`: the model's ranking of every move played, or with
-/// `net` the network's.
 /// What `kosumi predict` is told.
 pub struct PredictArgs<'a> {
     pub files: &'a [PathBuf],
@@ -176,6 +174,8 @@ pub struct PredictArgs<'a> {
     pub games: Option<usize>,
 }
 
+/// `kosumi predict`: the model's ranking of every move played, or with
+/// `net` the network's.
 pub fn run_predict(a: PredictArgs) -> i32 {
     let PredictArgs {
         files,

@@ -470,6 +470,7 @@ impl Net {
         let legal = |code: u32| code & (1 << plane::LEGAL) != 0;
         let k = symmetries.clamp(1, 8);
         let mut mean = vec![0f32; nn];
+        let mut exps = vec![0f32; nn];
         for sym in 0..k {
             s.codes.clear();
             s.codes.resize(nn, 0);
@@ -485,14 +486,17 @@ impl Net {
             if max == f32::NEG_INFINITY {
                 break;
             }
-            let total: f32 = (0..nn)
-                .filter(|&i| legal(base[i]))
-                .map(|i| (at(i) - max).exp())
-                .sum();
-            for (i, m) in mean.iter_mut().enumerate() {
-                if legal(base[i]) {
-                    *m += (at(i) - max).exp() / total / k as f32;
-                }
+            let mut total = 0f32;
+            for (i, e) in exps.iter_mut().enumerate() {
+                *e = if legal(base[i]) {
+                    (at(i) - max).exp()
+                } else {
+                    0.0
+                };
+                total += *e;
+            }
+            for (m, e) in mean.iter_mut().zip(&exps) {
+                *m += e / total / k as f32;
             }
         }
         s.codes = base;
@@ -550,20 +554,14 @@ impl Net {
 }
 
 /// Where point `i` (`y * n + x`) of an `n` x `n` board goes under
-/// symmetry `sym` (0-7: bit 0 mirrors x, bit 1 mirrors y, bit 2 swaps
-/// the axes; 0 is the identity).
+/// symmetry `sym` (0-7, 0 the identity), by the spatial patterns'
+/// [`transform`](super::spatial::transform) of the point's offset from
+/// the centre (in half points, so that even boards have one too).
 fn symmetric_index(sym: usize, i: usize, n: usize) -> usize {
-    let (mut x, mut y) = (i % n, i / n);
-    if sym & 1 != 0 {
-        x = n - 1 - x;
-    }
-    if sym & 2 != 0 {
-        y = n - 1 - y;
-    }
-    if sym & 4 != 0 {
-        std::mem::swap(&mut x, &mut y);
-    }
-    y * n + x
+    let off = |v: usize| 2 * v as i32 - (n as i32 - 1);
+    let (x, y) = super::spatial::transform(sym, (off(i % n), off(i / n)));
+    let back = |v: i32| ((v + n as i32 - 1) / 2) as usize;
+    back(y) * n + back(x)
 }
 
 fn relu(v: &mut [f32]) {

@@ -47,7 +47,7 @@ pub fn distance(dx: i32, dy: i32) -> usize {
 }
 
 /// The eight symmetries of the square.
-fn transform(s: usize, (x, y): (i32, i32)) -> (i32, i32) {
+pub(super) fn transform(s: usize, (x, y): (i32, i32)) -> (i32, i32) {
     let (x, y) = if s & 4 != 0 { (y, x) } else { (x, y) };
     let x = if s & 1 != 0 { -x } else { x };
     let y = if s & 2 != 0 { -y } else { y };
