@@ -417,3 +417,38 @@ loadsgf sgf/games/kosumi-jp-003.sgf 50
 kgs-rules japanese
 32 reg_genmove w
 #? [G6|H5|H6|H7|J6|J7|J8]
+# Chinese match of 920a7b3, game 2, before move 45: White (GNU Go) has
+# just passed, and with F7 G7 H7, J8 and H4 J4 dead the count is a draw
+# (komi 7). No move left changes the score; kosumi played on in its own
+# area for sixty moves. It takes the draw:
+#    A B C D E F G H J
+#  9 . . X O O . . O .
+#  8 . . X X O O O O X
+#  7 . . . X O X X X .
+#  6 . . . X X O O . .
+#  5 . . . . X X O O .
+#  4 . . X . . X O X X
+#  3 . . X . . X X O O
+#  2 . . . X X O O O .
+#  1 . . . X O O O . .
+loadsgf sgf/games/kosumi-cn-920-002.sgf 45
+kgs-rules chinese
+33 reg_genmove b
+#? [PASS]
+# The same match, game 1, at its end: Black's top right walls in eight
+# empty points (G9-J8, H7, H6) and is alive (GNU Go); playouts that fill
+# the space at random called it dead and counted W+40 (GNU Go: W+12).
+#    A B C D E F G H J
+#  9 . O . O . X . . .
+#  8 O O . O O X . . .
+#  7 . O O . O X X . X
+#  6 O . . . . O X . X
+#  5 X O O O . O O X O
+#  4 X X O O O O O O O
+#  3 X . X O X X O O .
+#  2 X X . X X X X O O
+#  1 . . . . . O X X X
+loadsgf sgf/games/kosumi-cn-920-001.sgf
+kgs-rules chinese
+34 final_status_list dead
+#? [!.*(F9|F8|F7|G7|G6|J7|J6).*]

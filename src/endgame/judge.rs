@@ -64,6 +64,7 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
     let mut j = Judgement::default();
     let static_seki = seki_with_dead_lifted(board, own, static_seki(board, &[]));
     let sacrificed = dead_by_sacrifice(board);
+    let walled = walls_of_large_spaces(board);
     let mut stones = Vec::new();
     for p in geo.points() {
         let Some(c) = board.stone(p).color() else {
@@ -84,6 +85,9 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
         }
         if sacrificed.contains(&p) {
             j.dead.extend_from_slice(&stones);
+            continue;
+        }
+        if walled[p.idx()] {
             continue;
         }
         if theirs >= PARAMS.dead_share {
@@ -112,6 +116,48 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
     settle_races(board, &mut j);
     settle_invaders(board, &mut j);
     j
+}
+
+/// The stones of chains that wall in an eye space of their own too large
+/// to kill (marked by point): an empty region of at least
+/// [`EndgameParams::large_eye_space`](super::EndgameParams) points that
+/// touches stones of one colour only, and the chains of that colour
+/// beside it with two liberties or more (a chain in atari on the wall is
+/// left to the playouts: its capture opens the space). Playouts fill such
+/// a space from inside at random, the owner's moves as much as the
+/// invader's, and often call the wall dead; a referee that reads
+/// (GNU Go) calls it alive, and so does a player who answers each
+/// invading stone.
+pub(super) fn walls_of_large_spaces(board: &Board) -> Vec<bool> {
+    let mut walled = vec![false; MAX_POINTS];
+    let mut seen = vec![false; MAX_POINTS];
+    for p in board.geometry().points() {
+        if board.stone(p) != Stone::Empty || seen[p.idx()] {
+            continue;
+        }
+        let mut size = 0;
+        let mut colours = [false; 2];
+        let mut wall = Vec::new();
+        board.walk_empty_region(p, &mut seen, |q, s| {
+            match s.color() {
+                None => size += 1,
+                Some(c) => {
+                    colours[c.index()] = true;
+                    if !wall.contains(&board.chain(q)) {
+                        wall.push(board.chain(q));
+                    }
+                }
+            }
+            true
+        });
+        if size < PARAMS.large_eye_space || colours[0] == colours[1] {
+            continue;
+        }
+        for &head in wall.iter().filter(|&&h| board.libs(h) >= 2) {
+            board.for_each_stone(head, |s| walled[s.idx()] = true);
+        }
+    }
+    walled
 }
 
 /// Positions read by [`settle_races`] for each chain.

@@ -41,6 +41,13 @@ pub struct EndgameParams {
     /// chains are left to the playouts. Chosen with the scoring
     /// regression tests and the finished match games (docs/endgame.md).
     pub max_invader: usize,
+    /// The chains (of two liberties or more) around an empty region of
+    /// at least this many points that touches their colour only are alive,
+    /// whatever the playouts say: the largest eye spaces that one move
+    /// inside kills (the nakade shapes) have six points; seven and up
+    /// make two eyes against any invasion the owner answers (GNU Go's
+    /// reading of a finished game agrees; docs/endgame.md).
+    pub large_eye_space: usize,
     /// Plain playouts for judging a position, on boards from 15x15 up and
     /// below (Pachi: at least 500; more on small boards, where they
     /// are cheap). final_score's agreement with GNU Go over the finished
@@ -67,6 +74,7 @@ pub const PARAMS: EndgameParams = EndgameParams {
     seki_own_share: 0.6,
     seki_max_liberties: 3,
     max_invader: 6,
+    large_eye_space: 7,
     judge_playouts_large: 1000,
     judge_playouts_small: 2000,
     resign_min_playouts: 1000,

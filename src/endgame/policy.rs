@@ -240,6 +240,12 @@ impl Closer {
             }
         };
         let win_judged = margin(dead) > 0.0;
+        // A drawn count (integer komi) on a closing board after the
+        // opponent passed: no move left changes the score (the needed
+        // fills and the dame, a point each under area rules, come first
+        // in `pass`), so the draw is taken rather than played on with
+        // stones in one's own area.
+        let draw_judged = opponent_passed && margin(dead) == 0.0;
         let win_as_is = margin(&[]) > 0.0;
         let opponents = |stones: &[Point]| -> Vec<Point> {
             stones
@@ -311,16 +317,17 @@ impl Closer {
         // A closing board: the reader, not the visits, says what is left.
         // A needed fill or a capture comes first (exact reading, whatever
         // the playouts make of the chains it saves or takes); then, with
-        // every chain's fate agreed on, for a side that wins by the count, the
-        // dame under area rules and a pass under territory rules (no
-        // move there changes the score). A side behind is left to the
+        // every chain's fate agreed on, for a side that wins by the count
+        // (or draws it after the opponent passed), the dame under area
+        // rules and a pass under territory rules (no move there changes
+        // the score). A side behind is left to the
         // search (an invasion may still work), but not to a move that
         // changes nothing.
         if let Some(ph) = phase.as_ref().filter(|ph| ph.closing) {
             if let Some(m) = ph.urgent(game, cands) {
                 return Decision::Move(m);
             }
-            if win_judged && judgement.unclear.is_empty() {
+            if (win_judged || draw_judged) && judgement.unclear.is_empty() {
                 return pass();
             }
         }

@@ -617,3 +617,75 @@ fn a_race_hidden_by_dead_stones_is_no_seki() {
         assert!(!j.seki.contains(&p) && !j.dead.contains(&p), "{v}: {j:?}");
     }
 }
+
+#[test]
+fn the_wall_of_a_large_eye_space_lives_whatever_the_playouts_say() {
+    // The end of a game against GNU Go (Chinese rules, komi 7, docs/
+    // matches/920a7b3-9x9-chinese game 1; both passed). Black's top right,
+    // F9-G6 and J7 J6, walls in eight empty points that touch no white
+    // stone: any white stone played inside is answered and black makes
+    // two eyes. Playouts fill the space at random from both sides and
+    // called the wall dead (kosumi counted W+40); GNU Go counts it alive.
+    let g = game_from(
+        "
+        . O . O . X . . .
+        O O . O O X . . .
+        . O O . O X X . X
+        O . . . . O X . X
+        X O O O . O O X O
+        X X O O O O O O O
+        X . X O X X O O .
+        X X . X X X X O O
+        . . . . . O X X X",
+        Color::White,
+        7.0,
+    );
+    let pt = |v: &str| g.board().at(v);
+    let own = sample_ownership(&g, 2000, Policy::Heavy, 7);
+    let j = judge(g.board(), &own);
+    for v in ["F9", "F8", "F7", "G7", "G6", "J7", "J6"] {
+        assert!(!j.dead.contains(&pt(v)), "{v} called dead: {j:?}");
+        assert!(!j.unclear.contains(&pt(v)), "{v} called unclear: {j:?}");
+    }
+    // H5 is in atari, but Black H6 would connect it: dead to GNU Go,
+    // which then calls H6 H7 H8 dame and counts W+12; unsettled to the
+    // playouts, and the count with it standing is W+7. Either way not
+    // W+40.
+    let margin = g.score_with(&j.dead, &j.seki).margin();
+    assert!((-12.0..=-7.0).contains(&margin), "{margin} {j:?}");
+
+    // Seven points are enough; six, the largest a nakade kills, are
+    // left to the playouts.
+    let (board, _) = last_phase(
+        "
+        . . . O X . . . .
+        O O O O X . . . .
+        X X X X X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+    );
+    let walled = judge::walls_of_large_spaces(&board);
+    assert!(!walled[board.at("A8").idx()], "a space of three");
+    let (board, _) = last_phase(
+        "
+        . . . . . . . O X
+        . . . . . . . O X
+        . . . . . . O O X
+        O O O O O O O X X
+        X X X X X X X X .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . O . . . .
+        . . . . . . . . .",
+    );
+    let walled = judge::walls_of_large_spaces(&board);
+    assert!(walled[board.at("A6").idx()] && walled[board.at("H9").idx()]);
+    assert!(
+        !walled[board.at("A5").idx()],
+        "black's wall touches a space open to white"
+    );
+}
