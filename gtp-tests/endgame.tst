@@ -109,7 +109,7 @@ loadsgf sgf/score-dead.sgf
 komi 0.5
 play b pass
 16 kgs-genmove_cleanup w
-#? [G7|J7|H8|H6]*
+#? [G7|J7|H8|H6]
 # 13x13 (score-13.sgf): white wins by 20.5; black L4 is dead.
 loadsgf sgf/score-13.sgf
 play b pass
@@ -452,3 +452,23 @@ loadsgf sgf/games/kosumi-cn-920-001.sgf
 kgs-rules chinese
 34 final_status_list dead
 #? [!.*(F9|F8|F7|G7|G6|J7|J6).*]
+# 6e7b528's Chinese match, game 97, at its end (both passed): White G5
+# stands alone in Black's right side, 23 empty points walled by Black's
+# top and bottom right. The playouts left walls and stone unclear and
+# kosumi counted W+29; GNU Go calls G5 dead and counts W+4.
+#    A B C D E F G H J
+#  9 O X X . . . . . .
+#  8 O O X X X . . . .
+#  7 . O O X . . . . .
+#  6 . . O O X X . . .
+#  5 . . O O X X O . .
+#  4 . . . O O O X X .
+#  3 . . . O . . O X .
+#  2 . . . . O O O X .
+#  1 . . . . O X X X X
+loadsgf sgf/games/kosumi-cn-6e7-097.sgf
+kgs-rules chinese
+35 final_status_list dead
+#? [G5]
+36 final_score
+#? [W\+4(\.0)?]

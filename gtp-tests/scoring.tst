@@ -220,15 +220,15 @@ play b e3
 play b e2
 play b e1
 47 final_status_list dead
-#? [G7]*
+#? [G7]
 # Territory: black 30 (C3 is a stone), white 31 and a prisoner.
 48 final_score
-#? [W\+2\.5]*
+#? [W\+2\.5]
 # Area: black 41, white 40 + 0.5; kosumi gives white no compensation for
 # the handicap (GNU Go gives one point a stone: W+1.5).
 kgs-rules chinese
 49 final_score
-#? [B\+0\.5]*
+#? [B\+0\.5]
 
 # --- 13x13 and 19x19: narrow territories, dead invaders ------------------
 #    A B C D E F G H J K L M N

@@ -81,7 +81,7 @@ loadsgf sgf/snapback-9.sgf
 103 reg_genmove black
 #? [A9|B9]
 104 reg_genmove white
-#? [E9|E8]*
+#? [E9|E8]
 
 # g9-100.sgf, before move 18: white makes the critical group live with B2 (5 stones at A5). GNU Go rates B2 33.5, the next best 9.3.
 #    A B C D E F G H J

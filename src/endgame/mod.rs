@@ -48,6 +48,11 @@ pub struct EndgameParams {
     /// make two eyes against any invasion the owner answers (GNU Go's
     /// reading of a finished game agrees; docs/endgame.md).
     pub large_eye_space: usize,
+    /// Enemy stones inside such a space (each chain with every liberty in
+    /// it) that leave it the owner's, when it has two more points for
+    /// each (at most 3: a chain of three stones has at most eight
+    /// liberties, what the wall test reads).
+    pub max_wall_invaders: usize,
     /// Plain playouts for judging a position, on boards from 15x15 up and
     /// below (Pachi: at least 500; more on small boards, where they
     /// are cheap). final_score's agreement with GNU Go over the finished
@@ -75,6 +80,7 @@ pub const PARAMS: EndgameParams = EndgameParams {
     seki_max_liberties: 3,
     max_invader: 6,
     large_eye_space: 7,
+    max_wall_invaders: 3,
     judge_playouts_large: 1000,
     judge_playouts_small: 2000,
     resign_min_playouts: 1000,

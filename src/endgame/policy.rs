@@ -152,6 +152,9 @@ impl Closer {
     ///   likely dead) stones comes first;
     /// - the win rate stayed below the resign threshold two searches in a
     ///   row (never in the opening, nor with handicap komi): resign;
+    /// - a closing board (no boundary open, every chain's fate agreed):
+    ///   the needed fills and captures, then under area rules the dame,
+    ///   then a pass, whichever side leads;
     /// - the opponent passed and we win as judged: pass (after capturing
     ///   dead stones when the win depends on their removal, and playing
     ///   on while chains are unclear);
@@ -240,11 +243,9 @@ impl Closer {
             }
         };
         let win_judged = margin(dead) > 0.0;
-        // A drawn count (integer komi) on a closing board after the
-        // opponent passed: no move left changes the score (the needed
-        // fills and the dame, a point each under area rules, come first
-        // in `pass`), so the draw is taken rather than played on with
-        // stones in one's own area.
+        // A drawn count (integer komi) after the opponent passed: the
+        // draw is taken rather than played on with stones in one's own
+        // area.
         let draw_judged = opponent_passed && margin(dead) == 0.0;
         let win_as_is = margin(&[]) > 0.0;
         let opponents = |stones: &[Point]| -> Vec<Point> {
@@ -319,15 +320,26 @@ impl Closer {
         // the playouts make of the chains it saves or takes); then, with
         // every chain's fate agreed on, for a side that wins by the count
         // (or draws it after the opponent passed), the dame under area
-        // rules and a pass under territory rules (no move there changes
-        // the score). A side behind is left to the
-        // search (an invasion may still work), but not to a move that
-        // changes nothing.
+        // rules and a pass under territory rules: no move left changes
+        // the score. That holds for a side behind too once every area is
+        // settled (each empty point off the dame one colour's in the
+        // judging playouts, not merely walled by one colour, as an open
+        // board with one colour's stones is): its stone can only go into
+        // a settled area, where the opponent answers and takes it (one
+        // more point lost under territory rules). The search's win rate
+        // cannot tell it otherwise: on a board this close its playouts
+        // score a half-point game near 40% for either side (a 9-dan
+        // record lost by half a point, 19x19: white played K5 inside
+        // Black's area at 39.8%).
         if let Some(ph) = phase.as_ref().filter(|ph| ph.closing) {
             if let Some(m) = ph.urgent(game, cands) {
                 return Decision::Move(m);
             }
-            if (win_judged || draw_judged) && judgement.unclear.is_empty() {
+            if judgement.unclear.is_empty()
+                && (win_judged
+                    || draw_judged
+                    || areas_settled(game, &ph.lp, &self.judging_ownership(game)))
+            {
                 return pass();
             }
         }
@@ -523,6 +535,19 @@ pub(super) fn settled_area(game: &Game, m: Move, own: Option<&Ownership>) -> Opt
     } else {
         None
     }
+}
+
+/// Whether every empty point of `game`'s board that `lp` does not call
+/// dame is one colour's in at least [`PARAMS`]`.territory_share` of the
+/// judging playouts `own`.
+fn areas_settled(game: &Game, lp: &LastPhase, own: &Ownership) -> bool {
+    let board = game.board();
+    board.geometry().points().all(|p| {
+        board.stone(p) != Stone::Empty
+            || lp.region(p) == Some(Region::Dame)
+            || own.black[p.idx()] >= PARAMS.territory_share
+            || own.white[p.idx()] >= PARAMS.territory_share
+    })
 }
 
 /// A move toward capturing dead opponent stones: a legal liberty of the

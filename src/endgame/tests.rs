@@ -679,13 +679,70 @@ fn the_wall_of_a_large_eye_space_lives_whatever_the_playouts_say() {
         X X X X X X X X .
         . . . . . . . . .
         . . . . . . . . .
-        . . . . O . . . .
+        . . . O O O O . .
         . . . . . . . . .",
     );
     let walled = judge::walls_of_large_spaces(&board);
     assert!(walled[board.at("A6").idx()] && walled[board.at("H9").idx()]);
     assert!(
         !walled[board.at("A5").idx()],
-        "black's wall touches a space open to white"
+        "black's wall touches a space where white has four stones"
     );
+    // One or two invading stones there leave it Black's.
+    let (board, _) = last_phase(
+        "
+        . . . . . . . O X
+        . . . . . . . O X
+        . . . . . . O O X
+        O O O O O O O X X
+        X X X X X X X X .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . O . . . .
+        . . . . . . . . .",
+    );
+    let walled = judge::walls_of_large_spaces(&board);
+    assert!(walled[board.at("A5").idx()]);
+}
+
+#[test]
+fn an_invading_stone_does_not_open_a_large_eye_space() {
+    // The end of a game against GNU Go (Chinese rules, komi 7, docs/
+    // matches/6e7b528-9x9-chinese game 97; both passed). White G5 stands
+    // alone in Black's right side, 23 empty points walled by Black's top
+    // (B9-F5) and bottom right (G4-J1). The playouts let the invader
+    // kill the walls often (Black's share of the playouts minus White's:
+    // 0.64 on the top wall, 0.38 on the bottom right, 0.28 at G5): every
+    // chain unclear, nothing dead, and kosumi counted W+29 with the right
+    // side dame. GNU Go calls G5 dead and counts W+4.
+    let g = game_from(
+        "
+        O X X . . . . . .
+        O O X X X . . . .
+        . O O X . . . . .
+        . . O O X X . . .
+        . . O O X X O . .
+        . . . O O O X X .
+        . . . O . . O X .
+        . . . . O O O X .
+        . . . . O X X X X",
+        Color::White,
+        7.0,
+    );
+    let pt = |v: &str| g.board().at(v);
+    let walled = judge::walls_of_large_spaces(g.board());
+    for v in ["B9", "E5", "G4", "J1"] {
+        assert!(walled[pt(v).idx()], "{v} not walled");
+    }
+    assert!(!walled[pt("G5").idx()]);
+    let own = sample_ownership(&g, 2000, Policy::Heavy, 7);
+    let j = judge(g.board(), &own);
+    assert!(j.dead.contains(&pt("G5")), "{j:?}");
+    for v in ["B9", "E5", "G4", "J1"] {
+        assert!(
+            !j.dead.contains(&pt(v)) && !j.unclear.contains(&pt(v)),
+            "{v}: {j:?}"
+        );
+    }
+    assert_eq!(g.score_with(&j.dead, &j.seki).margin(), -4.0);
 }

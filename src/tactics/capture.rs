@@ -4,8 +4,9 @@
 //! of GNU Go and Fuego do at their simplest:
 //! - the attacker plays on the chain's liberties and, against a chain of
 //!   two liberties, on the points next to them (a net);
-//! - the defender extends on its liberties and captures attackers in
-//!   atari that touch the chain.
+//! - the defender extends on its liberties, captures attackers in atari
+//!   that touch the chain, and shortens attackers of two liberties that
+//!   touch it (a race).
 //!
 //! A chain that reaches [`SAFE_LIBS`] liberties escapes; when the node
 //! budget or the depth runs out the attack counts as failed, so the reader
@@ -135,6 +136,22 @@ impl Reader {
                 tries.push(x);
             }
         }
+        // The liberties of attackers of two liberties next to the chain:
+        // shortening them wins a race that the chain's own liberties lose.
+        let enemy = (!def).stone();
+        let mut el = [Point::NONE; 4];
+        b.for_each_stone(t, |s| {
+            for q in b.neighbours(s) {
+                if b.stone(q) == enemy && b.libs(q) == 2 {
+                    let n = b.chain_liberties(q, &mut el);
+                    for &x in &el[..n] {
+                        if !tries.contains(&x) {
+                            tries.push(x);
+                        }
+                    }
+                }
+            }
+        });
         for m in tries {
             if self.spent() {
                 return None;
@@ -197,6 +214,64 @@ mod tests {
         let mut saved = b.clone();
         saved.play_unchecked(Color::White, Move::Play(d));
         assert_eq!(attack(&saved, j5, 5000), None, "{d:?} saves");
+    }
+
+    /// The corner of a 9-dan game's last moves (tom9d record 17, 19x19,
+    /// columns L-T and rows 4-12 here): Black H4 and J4 cut into White's
+    /// corner, White H5 answered, and White F7's chain of ten stones has
+    /// two liberties, J6 and J5. Black's three stones G4-J4 have two too,
+    /// J5 and J3. Every move on White's own liberties loses the race;
+    /// White J3, outside, puts Black in atari first and wins it.
+    #[test]
+    fn a_race_is_won_by_shortening_the_attacker() {
+        let b = board(
+            "
+            . . . . . . X X X
+            X . . . X X X O X
+            . . . . X O O O O
+            . . . X X X O O .
+            . . . . X O O O .
+            . . . . X O X X X
+            X . . . X X O O .
+            X O X . X O X . .
+            X X X X X O O O .
+            ",
+        );
+        let f7 = b.at("F7");
+        assert_eq!(b.libs(f7), 2);
+        assert_eq!(b.libs(b.at("H4")), 2);
+        let d = defend(&b, f7, 100_000).expect("a defence");
+        let mut saved = b.clone();
+        saved.play_unchecked(Color::White, Move::Play(d));
+        let geo = b.geometry();
+        assert_eq!(
+            attack(&saved, f7, 100_000).map(|p| geo.vertex(p)),
+            None,
+            "{} saves",
+            geo.vertex(d)
+        );
+        assert_eq!(lost_moving_first(&b, f7, 100_000), Some(false));
+    }
+
+    /// The same corner before Black's cut: Black H4 is answered at H5
+    /// (above), so White F7's chain needs no move now.
+    #[test]
+    fn a_cut_that_is_answered_is_no_threat() {
+        let b = board(
+            "
+            . . . . . . X X X
+            X . . . X X X O X
+            . . . . X O O O O
+            . . . X X X O O .
+            . . . . X O O . .
+            . . . . X O X . .
+            X . . . X X O O .
+            X O X . X O X . .
+            X X X X X O O O .
+            ",
+        );
+        assert_eq!(attack(&b, b.at("F7"), 5000), None);
+        assert!(needs_defence(&b, b.at("F7"), 5000).is_none());
     }
 
     #[test]
