@@ -34,7 +34,8 @@ what the numbers in docs/endgame.md come from."""
 import lzma, os, re, shutil, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sgfboard import COLS, GTP, group, play, read_game  # noqa: E402
+from sgfboard import GTP, group, name, play, points, read_game, vertex, won  # noqa: E402
+from sgfboard import gnugo as find_gnugo  # noqa: E402
 
 args = sys.argv[1:]
 rules, last, games, engine = "chinese", 3, 40, None
@@ -51,25 +52,11 @@ while args and args[0].startswith("--"):
         raise SystemExit(__doc__)
 if not args or rules not in ("chinese", "japanese"):
     raise SystemExit(__doc__)
-gnugo = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
-if not gnugo:
-    raise SystemExit("GNU Go not found (apt-get install gnugo)")
+gnugo = find_gnugo()
 engine = engine or "target/release/kosumi --threads 1 --time 1"
 eng = GTP(engine.split() + ["--rules", rules])
 gg = GTP([gnugo, "--mode", "gtp", f"--{rules}-rules"])
 tmp = tempfile.mkdtemp(prefix="endpos")
-
-
-def name(pt):
-    return "pass" if pt is None else COLS[pt[0]] + str(pt[1])
-
-
-def points(reply):
-    return {(COLS.index(v[0].upper()), int(v[1:])) for v in reply.split()}
-
-
-def won(reply):
-    return reply.split()[0] == "1"
 
 
 def records():
@@ -133,7 +120,7 @@ for f in records():
             continue
         dame = points(gg.gtp("final_status_list dame"))
         reply = eng.gtp(f"genmove {c}")
-        mv = None if reply.lower() in ("pass", "resign") else (COLS.index(reply[0].upper()), int(reply[1:]))
+        mv = None if reply.lower() in ("pass", "resign") else vertex(reply)
         stats["judged"] += 1
         where = f"{os.path.basename(f)} before move {k + 1} ({c} to play, {rules})"
         if threats:

@@ -20,10 +20,11 @@ invasion would have called for. Resigned games are skipped. --last N looks
 only at the player's last N moves of each game; default: all. Ends with
 one line: scored games, games with an unprovoked stone, unprovoked stones
 (those in regions of at most 12 points), replies."""
-import os, re, shutil, sys
+import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from sgfboard import COLS, GTP, enclosed, play, vertex  # noqa: E402
+from sgfboard import gnugo as find_gnugo  # noqa: E402
 
 args = sys.argv[1:]
 player, last = "kosumi", None
@@ -34,9 +35,7 @@ while args and args[0].startswith("--"):
         last, args = int(args[1]), args[2:]
     else:
         raise SystemExit(__doc__)
-gnugo = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
-if not gnugo:
-    raise SystemExit("GNU Go not found (apt-get install gnugo)")
+gnugo = find_gnugo()
 gtp = GTP([gnugo, "--mode", "gtp", "--japanese-rules"]).gtp
 
 

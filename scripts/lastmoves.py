@@ -28,10 +28,11 @@ match runner writes RU[Chinese] even when the engines played by territory.
 count towards N). Resigned games are skipped. Ends with one line per
 player name: its moves looked at, the positions where a needed fill was
 open for it, the moves that changed nothing then (passes among them)."""
-import os, re, shutil, subprocess, sys
+import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sgfboard import COLS, GTP, group, play, read_game  # noqa: E402
+from sgfboard import GTP, group, name, play, points, read_game, won  # noqa: E402
+from sgfboard import gnugo as find_gnugo  # noqa: E402
 
 args = sys.argv[1:]
 rules, player, last = None, None, 10
@@ -46,9 +47,7 @@ while args and args[0].startswith("--"):
         raise SystemExit(__doc__)
 if not args or rules not in (None, "chinese", "japanese"):
     raise SystemExit(__doc__)
-gnugo = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
-if not gnugo:
-    raise SystemExit("GNU Go not found (apt-get install gnugo)")
+gnugo = find_gnugo()
 engines = {}
 
 
@@ -56,19 +55,6 @@ def referee(rule):
     if rule not in engines:
         engines[rule] = GTP([gnugo, "--mode", "gtp", f"--{rule}-rules"])
     return engines[rule]
-
-
-def name(pt):
-    return "pass" if pt is None else COLS[pt[0]] + str(pt[1])
-
-
-def points(reply):
-    return {(COLS.index(v[0].upper()), int(v[1:])) for v in reply.split()}
-
-
-def won(reply):
-    """GNU Go's `attack`/`defend` reply: code 1 is an unconditional success."""
-    return reply.split()[0] == "1"
 
 
 stats = {}

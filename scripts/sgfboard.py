@@ -1,7 +1,10 @@
-"""What the record scripts share: a GTP pipe, a match record read into moves,
-and a plain board (points (column, row) with column 0 = A and row 1 at the
-bottom, as GTP names them; a dict from point to 'B' or 'W')."""
+"""What the record scripts share: a GTP pipe, GNU Go's path and the reading
+of its replies, a match record read into moves, and a plain board (points
+(column, row) with column 0 = A and row 1 at the bottom, as GTP names them;
+a dict from point to 'B' or 'W')."""
+import os
 import re
+import shutil
 import subprocess
 
 COLS = "ABCDEFGHJKLMNOPQRST"
@@ -30,6 +33,29 @@ class GTP:
         if not reply.startswith("="):
             raise SystemExit(f"{cmd!r}: {reply}")
         return reply[1:].strip()
+
+
+def gnugo():
+    """GNU Go's path (PATH, else /usr/games); exits when it is missing."""
+    path = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
+    if not path:
+        raise SystemExit("GNU Go not found (apt-get install gnugo)")
+    return path
+
+
+def name(pt):
+    """A point's GTP vertex; None is a pass."""
+    return "pass" if pt is None else COLS[pt[0]] + str(pt[1])
+
+
+def points(reply):
+    """The points of a reply listing vertices."""
+    return {(COLS.index(v[0].upper()), int(v[1:])) for v in reply.split()}
+
+
+def won(reply):
+    """GNU Go's `attack`/`defend` reply: code 1 is an unconditional success."""
+    return reply.split()[0] == "1"
 
 
 def vertex(v):

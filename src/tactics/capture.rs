@@ -138,17 +138,12 @@ impl Reader {
         }
         // The liberties of attackers of two liberties next to the chain:
         // shortening them wins a race that the chain's own liberties lose.
-        let enemy = (!def).stone();
-        let mut el = [Point::NONE; 4];
-        b.for_each_stone(t, |s| {
-            for q in b.neighbours(s) {
-                if b.stone(q) == enemy && b.libs(q) == 2 {
-                    let n = b.chain_liberties(q, &mut el);
-                    for &x in &el[..n] {
-                        if !tries.contains(&x) {
-                            tries.push(x);
-                        }
-                    }
+        let mut el = [Point::NONE; 2];
+        super::for_each_neighbour_with_libs(b, t, 2, |q| {
+            let n = b.chain_liberties(q, &mut el);
+            for &x in &el[..n] {
+                if !tries.contains(&x) {
+                    tries.push(x);
                 }
             }
         });

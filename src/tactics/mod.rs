@@ -179,9 +179,15 @@ pub fn chain_escapes(board: &Board, chain: Point, mut f: impl FnMut(Point, bool)
     }
 }
 
-/// Calls `f(liberty)` for each enemy chain in atari next to the chain at
-/// `chain` (a chain may be reported more than once).
-pub fn for_each_capturable_neighbour(board: &Board, chain: Point, mut f: impl FnMut(Point)) {
+/// Calls `f(stone)` with a stone of each enemy chain of exactly `libs`
+/// liberties next to the chain at `chain` (a chain may be reported more
+/// than once).
+pub fn for_each_neighbour_with_libs(
+    board: &Board,
+    chain: Point,
+    libs: u32,
+    mut f: impl FnMut(Point),
+) {
     let Some(c) = board.stone(chain).color() else {
         return;
     };
@@ -192,11 +198,17 @@ pub fn for_each_capturable_neighbour(board: &Board, chain: Point, mut f: impl Fn
             return;
         }
         for q in board.neighbours(s) {
-            if board.stone(q) == enemy && board.libs(q) == 1 {
-                f(board.atari_liberty(q));
+            if board.stone(q) == enemy && board.libs(q) == libs {
+                f(q);
             }
         }
     });
+}
+
+/// Calls `f(liberty)` for each enemy chain in atari next to the chain at
+/// `chain` (a chain may be reported more than once).
+pub fn for_each_capturable_neighbour(board: &Board, chain: Point, mut f: impl FnMut(Point)) {
+    for_each_neighbour_with_libs(board, chain, 1, |q| f(board.atari_liberty(q)));
 }
 
 /// Whether an enemy chain next to the chain at `chain` is in atari: the
