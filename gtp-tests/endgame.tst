@@ -472,3 +472,43 @@ kgs-rules chinese
 #? [G5]
 36 final_score
 #? [W\+4(\.0)?]
+# --- A board closed but for a small gap (issue 33) -----------------------
+# Strong players end with a boundary point or two left open where the
+# colours meet. kosumi read such a board as open and played on (into an
+# area, or a search move); now each gap is valued by the count after the
+# other side's answer. Territory rules.
+#    A B C D E F G H J
+#  9 . . . X O . . . .
+#  8 . . . X O . . . .
+#  7 . . . X O . . . .
+#  6 . . . X O O . . .
+#  5 . . . X . . O . .
+#  4 . . . X O O . . .
+#  3 . . . X O . . . .
+#  2 . . . X O . . . .
+#  1 . . . X O . . . .
+# White E5 makes F5 a point of White's; Black E5 leaves it a dame. Both
+# take E5 rather than pass (5afda4b: White played H6 in its own area).
+loadsgf sgf/end-gap-gain.sgf
+kgs-rules japanese
+37 reg_genmove w
+#? [E5]
+38 reg_genmove b
+#? [E5]
+#    A B C D E F G H J
+#  9 . X . . . . . . .
+#  8 O X . . . . . . .
+#  7 . O X X X X X X X
+#  6 . O O O O O O O O
+#  5 X X O . . . . . .
+#  4 . X O . . . . . .
+#  3 . X O . . . . . .
+#  2 . X O . . . . . .
+#  1 . X O . . . . . .
+# A7 A6: White A6 would make A7 a point, but Black A9 then ataris A8 and
+# White fills A7 after all; Black A6 leaves A7 a dame. White, ahead,
+# passes (5afda4b played G3 in its own area).
+loadsgf sgf/end-gap-neutral.sgf
+kgs-rules japanese
+39 reg_genmove w
+#? [PASS]

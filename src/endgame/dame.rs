@@ -47,6 +47,8 @@ pub struct LastPhase {
     pub dame: Vec<Point>,
     /// Points in open regions.
     pub open: usize,
+    /// The open regions, each as its points (empty or dead stones).
+    pub open_regions: Vec<Vec<Point>>,
     /// The dead stones taken off, indexed by point: those of the given
     /// ones that stand inside the other colour's area ([`inside_dead`]).
     pub dead: Vec<bool>,
@@ -119,6 +121,7 @@ impl LastPhase {
         let mut seen = vec![false; MAX_POINTS];
         let mut dame = Vec::new();
         let mut open = 0;
+        let mut open_regions = Vec::new();
         let mut members = Vec::new();
         for p in geo.points() {
             if !vacant(p) || seen[p.idx()] {
@@ -163,7 +166,10 @@ impl LastPhase {
             }
             match kind {
                 Region::Dame => dame.extend(members.iter().copied()),
-                Region::Open => open += members.len(),
+                Region::Open => {
+                    open += members.len();
+                    open_regions.push(members.clone());
+                }
                 _ => {}
             }
         }
@@ -172,6 +178,7 @@ impl LastPhase {
             region,
             dame,
             open,
+            open_regions,
             dead,
         }
     }
@@ -185,6 +192,16 @@ impl LastPhase {
     /// seki's or dame.
     pub fn closing(&self) -> bool {
         self.open == 0
+    }
+
+    /// Whether the board is closed but for a few small gaps: some open
+    /// region, none of more than `max_region` points, at most `max_total`
+    /// open points in all (a boundary point or two left where both
+    /// colours meet, as strong players often leave at the end).
+    pub fn nearly_closed(&self, max_region: usize, max_total: usize) -> bool {
+        self.open > 0
+            && self.open <= max_total
+            && self.open_regions.iter().all(|r| r.len() <= max_region)
     }
 }
 

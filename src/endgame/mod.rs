@@ -70,6 +70,18 @@ pub struct EndgameParams {
     /// unless it is needed (issue 18; the dead-stone share raised so that
     /// only clear territory counts, untuned).
     pub territory_share: f32,
+    /// A board whose open regions (boundaries where both colours meet)
+    /// have at most this many points each, and this many in all, is
+    /// nearly closed: the last-phase reader decides there as on a closed
+    /// board, valuing each gap by the count (the finished 9-dan records
+    /// leave gaps of two or three points: docs/endgame.md).
+    pub nearly_open_region: usize,
+    pub nearly_open_total: usize,
+    /// A side behind passes on a closing board once every point off the
+    /// dame is one colour's in at least this share of the judging
+    /// playouts (light playouts lose a wall of a large settled area now
+    /// and then: 82-89% in the 9-dan records' large areas).
+    pub settled_share: f32,
 }
 
 /// The values kosumi plays with.
@@ -86,6 +98,9 @@ pub const PARAMS: EndgameParams = EndgameParams {
     resign_min_playouts: 1000,
     resign_opening_divisor: 4,
     territory_share: 0.9,
+    nearly_open_region: 4,
+    nearly_open_total: 12,
+    settled_share: 0.8,
 };
 
 #[cfg(test)]

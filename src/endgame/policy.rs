@@ -186,13 +186,16 @@ impl Closer {
         // (see below); whether the mover wins it is the judgement's call.
         let closed =
             game.rules() == Rules::Japanese && mode != GenMode::Cleanup && closed_board(board);
-        // Whether the boundaries look closed by the search's own dead
-        // stones (cheap: no playouts); if so, the judging playouts decide.
+        // Whether the boundaries look closed, or closed but for a few
+        // small gaps, by the search's own dead stones (cheap: no
+        // playouts); if so, the judging playouts decide.
         let looks_closing = mode != GenMode::Cleanup
             && match search_own {
                 Some(o) => {
                     let j = judge(board, o);
-                    LastPhase::read(board, &j.dead, &j.seki).closing()
+                    let lp = LastPhase::read(board, &j.dead, &j.seki);
+                    lp.closing()
+                        || lp.nearly_closed(PARAMS.nearly_open_region, PARAMS.nearly_open_total)
                 }
                 None => board.open_points() == 0,
             };
@@ -221,8 +224,10 @@ impl Closer {
                     .join(" ")
             };
             log::debug!(
-                "last phase: closing {}, {} dame, needed [{}], gains [{}], unclear {}, dead {:?} seki {:?}",
+                "last phase: closing {}, open {} (gap move {}), {} dame, needed [{}], gains [{}], unclear {}, dead {:?} seki {:?}",
                 ph.closing,
+                ph.lp.open,
+                ph.gap.map_or("none".to_string(), |p| geo.vertex(p).to_string()),
                 ph.lp.dame.len(),
                 names(&ph.needed),
                 names(&ph.gains),
@@ -331,9 +336,17 @@ impl Closer {
         // score a half-point game near 40% for either side (a 9-dan
         // record lost by half a point, 19x19: white played K5 inside
         // Black's area at 39.8%).
-        if let Some(ph) = phase.as_ref().filter(|ph| ph.closing) {
+        // A board closed but for small gaps is read the same way, each gap
+        // valued by the count: the mover takes the one where its stone
+        // counts more than the opponent's would (a boundary point that
+        // makes a point of territory, or any gap under area rules), and
+        // passes when every gap counts the same whoever fills it.
+        if let Some(ph) = phase.as_ref().filter(|ph| ph.closing || ph.nearly) {
             if let Some(m) = ph.urgent(game, cands) {
                 return Decision::Move(m);
+            }
+            if let Some(p) = ph.gap {
+                return Decision::Move(Move::Play(p));
             }
             if judgement.unclear.is_empty()
                 && (win_judged
@@ -537,17 +550,162 @@ pub(super) fn settled_area(game: &Game, m: Move, own: Option<&Ownership>) -> Opt
     }
 }
 
-/// Whether every empty point of `game`'s board that `lp` does not call
-/// dame is one colour's in at least [`PARAMS`]`.territory_share` of the
-/// judging playouts `own`.
+/// Whether every empty point of `game`'s board that `lp` calls neither
+/// dame nor open (the small gaps of a nearly closed board, valued by
+/// [`gap_move`] already) is one colour's in at least
+/// [`PARAMS`]`.settled_share` of the judging playouts `own`.
 fn areas_settled(game: &Game, lp: &LastPhase, own: &Ownership) -> bool {
     let board = game.board();
     board.geometry().points().all(|p| {
         board.stone(p) != Stone::Empty
-            || lp.region(p) == Some(Region::Dame)
-            || own.black[p.idx()] >= PARAMS.territory_share
-            || own.white[p.idx()] >= PARAMS.territory_share
+            || matches!(lp.region(p), Some(Region::Dame | Region::Open))
+            || own.black[p.idx()] >= PARAMS.settled_share
+            || own.white[p.idx()] >= PARAMS.settled_share
     })
+}
+
+/// On a nearly closed board, the empty point of an open region (a gap)
+/// where `color` should play before passing: the gap whose count, with
+/// `j`'s dead stones off, is best for `color` when `color` fills it and
+/// better than when the opponent fills it (or, where the opponent cannot
+/// safely play, than now). Each fill is counted after the other side's
+/// best local answer ([`fill_count`]): a point of territory that a wall
+/// short of liberties must give back is no gain. Only fills that
+/// [`safe_fill`] allows count, for either side. Under area rules every
+/// gap counts a point for who fills it; under territory rules only a
+/// boundary point that makes or saves territory does (a gap both sides
+/// would fill at no gain is neutral, like a dame).
+pub(super) fn gap_move(
+    game: &Game,
+    color: Color,
+    j: &Judgement,
+    lp: &LastPhase,
+    dead: &[bool],
+    seki: &[bool],
+) -> Option<Point> {
+    let board = game.board();
+    let now = mover_count(game, color, j);
+    // (gain over the opponent's fill, own count, point)
+    let mut best: Option<(f32, f32, Point)> = None;
+    let mut libs = [Point::NONE; 8];
+    for region in &lp.open_regions {
+        let empties: Vec<Point> = region
+            .iter()
+            .copied()
+            .filter(|q| board.stone(*q) == Stone::Empty)
+            .collect();
+        // Where either side may answer a fill: the gap and the liberties
+        // of the chains around it, outside every settled area.
+        let mut near = empties.clone();
+        for &q in region {
+            for r in board.neighbours(q) {
+                if board.stone(r).color().is_none() || dead[r.idx()] {
+                    continue;
+                }
+                let k = board.chain_liberties(r, &mut libs);
+                for &l in &libs[..k] {
+                    if !near.contains(&l) && !matches!(lp.region(l), Some(Region::Area(_))) {
+                        near.push(l);
+                    }
+                }
+            }
+        }
+        let fill = |c: Color, q: Point| -> Option<f32> {
+            if !game.is_legal(c, Move::Play(q)) || !safe_fill(board, c, q, dead, seki) {
+                return None;
+            }
+            fill_count(game, color, c, q, &near, j)
+        };
+        let (mut own_best, mut theirs): (Option<(f32, Point)>, Option<f32>) = (None, None);
+        for &q in &empties {
+            if let Some(m) = fill(color, q) {
+                if own_best.is_none_or(|b| m > b.0) {
+                    own_best = Some((m, q));
+                }
+            }
+            if let Some(m) = fill(!color, q) {
+                theirs = Some(theirs.map_or(m, |t: f32| t.min(m)));
+            }
+        }
+        let Some((m, q)) = own_best else {
+            continue;
+        };
+        let gain = m - theirs.unwrap_or(now);
+        if gain > 0.0 && best.is_none_or(|b| (gain, m) > (b.0, b.1)) {
+            best = Some((gain, m, q));
+        }
+    }
+    best.map(|b| b.2)
+}
+
+/// The count of `game` by `j`'s dead stones, for `mover`.
+fn mover_count(game: &Game, mover: Color, j: &Judgement) -> f32 {
+    let m = game.score_with(&j.dead, &j.seki).margin();
+    if mover == Color::Black {
+        m
+    } else {
+        -m
+    }
+}
+
+/// The count for `mover` after `c` fills the gap point `q` and the other
+/// side answers at its best among `near` (or passes), `c` then saving a
+/// chain of its own put in atari, or passing and losing it.
+/// An answer must be legal and keep two liberties unless it captures.
+fn fill_count(
+    game: &Game,
+    mover: Color,
+    c: Color,
+    q: Point,
+    near: &[Point],
+    j: &Judgement,
+) -> Option<f32> {
+    let mut g = game.clone();
+    g.play(c, Move::Play(q)).ok()?;
+    // The count as `c` sees it: higher is better for `c`.
+    let for_c = |g: &Game| {
+        let m = mover_count(g, mover, j);
+        if c == mover {
+            m
+        } else {
+            -m
+        }
+    };
+    let mut worst = for_c(&g);
+    for &r in near {
+        let mut h = g.clone();
+        if h.play(!c, Move::Play(r)).is_err() {
+            continue;
+        }
+        if h.board().libs(r) < 2 && h.board().last_captured() == 0 {
+            continue;
+        }
+        // `c`'s best reply: pass, when the other side takes a chain the
+        // answer put in atari, or save that chain.
+        let in_atari: Vec<Point> = h
+            .board()
+            .neighbours(r)
+            .into_iter()
+            .filter(|&n| h.board().stone(n) == c.stone() && h.board().libs(n) == 1)
+            .collect();
+        let mut best = for_c(&h);
+        for &n in &in_atari {
+            let mut k = h.clone();
+            if k.play(!c, Move::Play(h.board().atari_liberty(n))).is_ok() {
+                best = best.min(for_c(&k));
+            }
+        }
+        for &n in &in_atari {
+            chain_escapes(h.board(), n, |e, _| {
+                let mut k = h.clone();
+                if k.play(c, Move::Play(e)).is_ok() {
+                    best = best.max(for_c(&k));
+                }
+            });
+        }
+        worst = worst.min(best);
+    }
+    Some(if c == mover { worst } else { -worst })
 }
 
 /// A move toward capturing dead opponent stones: a legal liberty of the
@@ -592,6 +750,11 @@ struct Phase {
     lp: LastPhase,
     /// Whether no boundary is open.
     closing: bool,
+    /// Whether the open boundaries are a few small gaps
+    /// ([`LastPhase::nearly_closed`]).
+    nearly: bool,
+    /// On such a board, the gap point worth filling ([`gap_move`]).
+    gap: Option<Point>,
     /// The mover's needed fills, most stones first.
     needed: Vec<(Point, u32)>,
     /// Points where the mover takes stones of the opponent's live chains
@@ -623,9 +786,17 @@ impl Phase {
             }
         }
         gains.sort_by_key(|g| std::cmp::Reverse(g.1));
+        let nearly = lp.nearly_closed(PARAMS.nearly_open_region, PARAMS.nearly_open_total);
+        let gap = if nearly {
+            gap_move(game, color, j, &lp, &dead, &seki)
+        } else {
+            None
+        };
         Phase {
             color,
             closing: lp.closing(),
+            nearly,
+            gap,
             lp,
             needed,
             gains,

@@ -746,3 +746,100 @@ fn an_invading_stone_does_not_open_a_large_eye_space() {
     }
     assert_eq!(g.score_with(&j.dead, &j.seki).margin(), -4.0);
 }
+
+/// The gap of a nearly closed board, valued by the count (issue 33).
+fn gap_game(diagram: &str, to_move: Color) -> (Game, dame::LastPhase) {
+    let mut g = game_from(diagram, to_move, 0.5);
+    g.set_rules(Rules::Japanese);
+    let lp = dame::LastPhase::read(g.board(), &[], &[]);
+    (g, lp)
+}
+
+fn gap_for(g: &Game, lp: &dame::LastPhase, c: Color) -> Option<Point> {
+    policy::gap_move(g, c, &Judgement::default(), lp, &none(), &none())
+}
+
+/// ```text
+///     A B C D E F G
+///   7 . . X O . . .
+///   6 . . X O . . .
+///   5 X X X O O O O     C4 D4: a gap of two points. White C4 makes D4
+///   4 . X . . O . .     white's territory; black C4 leaves D4 a dame.
+///   3 X X O O O . .     Either side takes C4, under territory rules.
+///   2 . X O . . . .
+///   1 . X O . . . .
+/// ```
+#[test]
+fn a_gap_that_makes_a_point_of_territory_is_filled() {
+    let d = "
+        . . X O . . .
+        . . X O . . .
+        X X X O O O O
+        . X . . O . .
+        X X O O O . .
+        . X O . . . .
+        . X O . . . .";
+    let (g, lp) = gap_game(d, Color::White);
+    assert!(!lp.closing());
+    assert!(lp.nearly_closed(4, 12));
+    assert_eq!(lp.open, 2);
+    let c4 = g.board().at("C4");
+    assert_eq!(gap_for(&g, &lp, Color::White), Some(c4));
+    assert_eq!(gap_for(&g, &lp, Color::Black), Some(c4));
+}
+
+/// ```text
+///     A B C D E F G
+///   7 . X . . . . .
+///   6 O X . . . . .     A5 A4: a gap. White A4 would make A5 a point,
+///   5 . O X X X X X     but Black A7 then ataris A6 and White must fill
+///   4 . O O O O O O     A5 after all; black A4 leaves A5 a dame. Nothing
+///   3 X X O . . . .     to gain either way: a pass, under territory rules.
+///   2 . X O . . . .
+///   1 . X O . . . .
+/// ```
+#[test]
+fn a_gap_whose_point_a_short_wall_gives_back_is_neutral() {
+    let d = "
+        . X . . . . .
+        O X . . . . .
+        . O X X X X X
+        . O O O O O O
+        X X O . . . .
+        . X O . . . .
+        . X O . . . .";
+    let (g, lp) = gap_game(d, Color::White);
+    assert!(lp.nearly_closed(4, 12), "open {}", lp.open);
+    assert_eq!(gap_for(&g, &lp, Color::White), None);
+    assert_eq!(gap_for(&g, &lp, Color::Black), None);
+    // Under area rules every gap is a point for who fills it.
+    let mut area = g.clone();
+    area.set_rules(Rules::Chinese);
+    assert!(gap_for(&area, &lp, Color::White).is_some());
+}
+
+/// ```text
+///     A B C D E F G
+///   7 . X O . . . .
+///   6 . X O . . . .     C4 D4 E4 F4 G4 and more: an open boundary of
+///   5 . X O . . . .     many points is no gap; the board is not nearly
+///   4 . X . . . . .     closed.
+///   3 . X O O O O O
+///   2 . X O . . . .
+///   1 . X O . . . .
+/// ```
+#[test]
+fn a_long_open_boundary_is_not_nearly_closed() {
+    let (_, lp) = last_phase(
+        "
+        . X O . . . .
+        . X O . . . .
+        . X O . . . .
+        . X . . . . .
+        . X O O O O O
+        . X O . . . .
+        . X O . . . .",
+    );
+    assert!(!lp.closing());
+    assert!(!lp.nearly_closed(4, 12), "open {}", lp.open);
+}
