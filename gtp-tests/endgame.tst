@@ -496,18 +496,18 @@ kgs-rules japanese
 38 reg_genmove b
 #? [E5]
 #    A B C D E F G H J
-#  9 . X . . . . . . .
-#  8 O X . . . . . . .
+#  9 . X . X . X X X X
+#  8 O X X X X X . X .
 #  7 . O X X X X X X X
 #  6 . O O O O O O O O
-#  5 X X O . . . . . .
-#  4 . X O . . . . . .
-#  3 . X O . . . . . .
-#  2 . X O . . . . . .
-#  1 . X O . . . . . .
+#  5 X X O . O . O . O
+#  4 . X O O O O O O O
+#  3 X X O . O . O . O
+#  2 . X O O O O O O O
+#  1 X X O . O . O . O
 # A7 A6: White A6 would make A7 a point, but Black A9 then ataris A8 and
-# White fills A7 after all; Black A6 leaves A7 a dame. White, ahead,
-# passes (5afda4b played G3 in its own area).
+# White fills A7 after all; Black A6 leaves A7 a dame. Every area is
+# settled; White, ahead by 3.5, passes (5afda4b played A6).
 loadsgf sgf/end-gap-neutral.sgf
 kgs-rules japanese
 39 reg_genmove w

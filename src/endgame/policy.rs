@@ -322,20 +322,23 @@ impl Closer {
         };
         // A closing board: the reader, not the visits, says what is left.
         // A needed fill or a capture comes first (exact reading, whatever
-        // the playouts make of the chains it saves or takes); then, with
-        // every chain's fate agreed on, for a side that wins by the count
-        // (or draws it after the opponent passed), the dame under area
-        // rules and a pass under territory rules: no move left changes
-        // the score. That holds for a side behind too once every area is
-        // settled (each empty point off the dame one colour's in the
-        // judging playouts, not merely walled by one colour, as an open
-        // board with one colour's stones is): its stone can only go into
-        // a settled area, where the opponent answers and takes it (one
-        // more point lost under territory rules). The search's win rate
-        // cannot tell it otherwise: on a board this close its playouts
-        // score a half-point game near 40% for either side (a 9-dan
-        // record lost by half a point, 19x19: white played K5 inside
-        // Black's area at 39.8%).
+        // the playouts make of the chains it saves or takes). Then, with
+        // every chain's fate agreed on and every area settled (each empty
+        // point off the dame one colour's in the judging playouts, not
+        // merely walled by one colour), the dame under area rules and a
+        // pass, whichever side leads: no move left changes the score. A
+        // side behind could only put a stone into a settled area, where
+        // the opponent answers and takes it; the search's win rate cannot
+        // tell it otherwise, as on a board this close its playouts score
+        // a half-point game near 40% for either side (a 9-dan record lost
+        // by half a point, 19x19: white played K5 inside Black's area at
+        // 39.8%). A side ahead passes on such a board only once areas are
+        // settled too, or after the opponent passed (then a drawn count
+        // is taken as well): walls the playouts still break now and then
+        // are left to the search while the opponent plays on (a 9x9 match
+        // game at df05be1: kosumi passed four times while GNU Go took
+        // the outside liberties of its 16-stone chain, which the capture
+        // reader called safe, and lost the chain).
         // A board closed but for small gaps is read the same way, each gap
         // valued by the count: the mover takes the one where its stone
         // counts more than the opponent's would (a boundary point that
@@ -345,12 +348,12 @@ impl Closer {
             if let Some(m) = ph.urgent(game, cands) {
                 return Decision::Move(m);
             }
-            if let Some(p) = ph.gap {
+            // The count values a gap only with every chain's fate agreed.
+            if let Some(p) = ph.gap.filter(|_| judgement.unclear.is_empty()) {
                 return Decision::Move(Move::Play(p));
             }
             if judgement.unclear.is_empty()
-                && (win_judged
-                    || draw_judged
+                && ((opponent_passed && (win_judged || draw_judged))
                     || areas_settled(game, &ph.lp, &self.judging_ownership(game)))
             {
                 return pass();
@@ -556,12 +559,26 @@ pub(super) fn settled_area(game: &Game, m: Move, own: Option<&Ownership>) -> Opt
 /// [`PARAMS`]`.settled_share` of the judging playouts `own`.
 fn areas_settled(game: &Game, lp: &LastPhase, own: &Ownership) -> bool {
     let board = game.board();
-    board.geometry().points().all(|p| {
-        board.stone(p) != Stone::Empty
-            || matches!(lp.region(p), Some(Region::Dame | Region::Open))
-            || own.black[p.idx()] >= PARAMS.settled_share
-            || own.white[p.idx()] >= PARAMS.settled_share
-    })
+    let geo = board.geometry();
+    let open: Vec<Point> = geo
+        .points()
+        .filter(|&p| {
+            board.stone(p) == Stone::Empty
+                && !matches!(lp.region(p), Some(Region::Dame | Region::Open))
+                && own.black[p.idx()] < PARAMS.settled_share
+                && own.white[p.idx()] < PARAMS.settled_share
+        })
+        .collect();
+    if !open.is_empty() {
+        log::debug!(
+            "areas not settled (black's share): {}",
+            open.iter()
+                .map(|&p| format!("{}:{:.2}", geo.vertex(p), own.black[p.idx()]))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    open.is_empty()
 }
 
 /// On a nearly closed board, the empty point of an open region (a gap)
