@@ -512,3 +512,25 @@ loadsgf sgf/end-gap-neutral.sgf
 kgs-rules japanese
 39 reg_genmove w
 #? [PASS]
+# --- No pass while the opponent plays on in unsettled areas ----------------
+# df05be1's Japanese match, game 16 (docs/matches/df05be1-9x9-japanese-stopped),
+# before move 63, Black to move:
+#    A B C D E F G H J
+#  9 . . . . . X X O . 9
+#  8 . . X X . X O O . 8
+#  7 . . X O X O . O . 7
+#  6 . . . O X O O . . 6
+#  5 . . O . X(O)O O O 5
+#  4 X X X X O O O X X 4
+#  3 X O O X X O X X X 3
+#  2 O O . O X X X O X 2
+#  1 . . O O O O O O O 1
+# Black, ahead by the count on a closing board, had passed four times while
+# White filled the outside liberties of its 16-stone chain; it passed again
+# here, White D5 followed, and Black resigned. The capture reader calls the
+# chain safe, but the judging playouts do not call the area settled: no
+# pass (da5b546 and GNU Go play D5).
+loadsgf sgf/games/kosumi-jp-df0-016.sgf 63
+kgs-rules japanese
+40 reg_genmove b
+#? [!PASS]

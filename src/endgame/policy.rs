@@ -213,8 +213,10 @@ impl Closer {
         };
         // The last phase as the judgement reads it: which points are
         // dame, which moves a side must still make (issue 33).
+        let started = std::time::Instant::now();
         let phase = (mode != GenMode::Cleanup && (looks_closing || opponent_passed || closed))
             .then(|| Phase::read(game, color, &judgement));
+        log::debug!("last phase read in {:?}", started.elapsed());
         if let Some(ph) = &phase {
             let geo = game.geometry();
             let names = |v: &[(Point, u32)]| {
