@@ -534,3 +534,28 @@ loadsgf sgf/games/kosumi-jp-df0-016.sgf 63
 kgs-rules japanese
 40 reg_genmove b
 #? [!PASS]
+# da5b546's Japanese match, game 46, before move 49, Black to move:
+#    A B C D E F G H J
+#  9 . . X . O O X . . 9
+#  8 . . X . O X X . . 8
+#  7 . . X . O O X X . 7
+#  6 . X . O . O O X . 6
+#  5 . . X(O)O O X . . 5
+#  4 . . X O . X X X X 4
+#  3 . . X O O X O O O 3
+#  2 X X X O O O O . . 2
+#  1 . O O O . . . . . 1
+# White D5 pushes against Black's thin wall. C6 looks a dame (it touches
+# both colours), but it joins C7 to C5: a cutting point. da5b546 passed
+# here and on to the end while White cut and killed the left side (the
+# playouts called the area settled, and the board is closed by the
+# regions). C6, as GNU Go plays. A known failure: not passing first in
+# reply to a stone that touches one's own (and counting a dame that joins
+# two own chains as no neutral point) plays C6 here, but it also answers
+# White's last wall stone in territory.tst 20 with a stone in Black's own
+# area, which loses that game by the count; telling a push at a thin wall
+# from a closed wall is open (issue 33).
+loadsgf sgf/games/kosumi-jp-da5-046.sgf 49
+kgs-rules japanese
+41 reg_genmove b
+#? [C6]*
