@@ -15,7 +15,7 @@
 //!   opponent's fill puts in atari with no way out (a shortage of
 //!   liberties, two chains in atari at once, a ladder);
 //! - [`needed_fills`]: for each threat, the move that removes it;
-//! - [`safe_fill`]: whether filling a point creates no such threat
+//! - [`safe_fills`]: whether filling a point creates no such threat
 //!   against the filler (how a dame is filled under area rules).
 
 use crate::board::Board;
@@ -45,8 +45,6 @@ pub struct LastPhase {
     region: Vec<Option<Region>>,
     /// The dame points, in board order.
     pub dame: Vec<Point>,
-    /// Points in open regions.
-    pub open: usize,
     /// The open regions, each as its points (empty or dead stones).
     pub open_regions: Vec<Vec<Point>>,
     /// The dead stones taken off, indexed by point: those of the given
@@ -120,7 +118,6 @@ impl LastPhase {
         let mut region = vec![None; MAX_POINTS];
         let mut seen = vec![false; MAX_POINTS];
         let mut dame = Vec::new();
-        let mut open = 0;
         let mut open_regions = Vec::new();
         let mut members = Vec::new();
         for p in geo.points() {
@@ -166,10 +163,7 @@ impl LastPhase {
             }
             match kind {
                 Region::Dame => dame.extend(members.iter().copied()),
-                Region::Open => {
-                    open += members.len();
-                    open_regions.push(members.clone());
-                }
+                Region::Open => open_regions.push(members.clone()),
                 _ => {}
             }
         }
@@ -177,7 +171,6 @@ impl LastPhase {
         LastPhase {
             region,
             dame,
-            open,
             open_regions,
             dead,
         }
@@ -191,7 +184,12 @@ impl LastPhase {
     /// Whether no boundary is left open: every region is an area, a
     /// seki's or dame.
     pub fn closing(&self) -> bool {
-        self.open == 0
+        self.open_regions.is_empty()
+    }
+
+    /// Points in open regions.
+    pub fn open(&self) -> usize {
+        self.open_regions.iter().map(Vec::len).sum()
     }
 
     /// Whether the board is closed but for a few small gaps: some open
@@ -199,8 +197,8 @@ impl LastPhase {
     /// open points in all (a boundary point or two left where both
     /// colours meet, as strong players often leave at the end).
     pub fn nearly_closed(&self, max_region: usize, max_total: usize) -> bool {
-        self.open > 0
-            && self.open <= max_total
+        !self.closing()
+            && self.open() <= max_total
             && self.open_regions.iter().all(|r| r.len() <= max_region)
     }
 }
@@ -434,15 +432,23 @@ fn removes(
         .any(|u| u.chain == h || u.chain == hp)
 }
 
-/// Whether `color` may fill the empty point `p` without loss: the move
-/// is legal, leaves its chain two liberties or more, and gives the
-/// opponent no threat ([`threats`]) that was not there before.
-pub fn safe_fill(board: &Board, color: Color, p: Point, dead: &[bool], seki: &[bool]) -> bool {
-    if !board.is_legal(color, p) {
-        return false;
-    }
+/// Whether `color` may fill an empty point without loss: the move is
+/// legal, leaves its chain two liberties or more, and gives the opponent
+/// no threat ([`threats`]) that was not there before. The threats against
+/// `color` as the board stands are read once, for every point asked.
+pub fn safe_fills<'a>(
+    board: &'a Board,
+    color: Color,
+    dead: &'a [bool],
+    seki: &'a [bool],
+) -> impl Fn(Point) -> bool + 'a {
     let before = threats(board, color, dead, seki).len();
-    let mut b = board.clone();
-    b.play_unchecked(color, Move::Play(p));
-    b.libs(p) >= 2 && threats(&b, color, dead, seki).len() <= before
+    move |p| {
+        if !board.is_legal(color, p) {
+            return false;
+        }
+        let mut b = board.clone();
+        b.play_unchecked(color, Move::Play(p));
+        b.libs(p) >= 2 && threats(&b, color, dead, seki).len() <= before
+    }
 }

@@ -5,7 +5,7 @@
 //! atari or dead stones left on the board can make a referee count the
 //! game otherwise, and that one low win rate is no reason to resign.
 
-use super::dame::{needed_fills, safe_fill, threats, LastPhase, Region};
+use super::dame::{needed_fills, safe_fills, threats, LastPhase, Region};
 use super::judge::{judge, sample_ownership, Judgement};
 use super::PARAMS;
 use crate::board::Board;
@@ -228,7 +228,7 @@ impl Closer {
             log::debug!(
                 "last phase: closing {}, open {} (gap move {}), {} dame, needed [{}], gains [{}], unclear {}, dead {:?} seki {:?}",
                 ph.closing,
-                ph.lp.open,
+                ph.lp.open(),
                 ph.gap.map_or("none".to_string(), |p| geo.vertex(p).to_string()),
                 ph.lp.dame.len(),
                 names(&ph.needed),
@@ -590,7 +590,7 @@ fn areas_settled(game: &Game, lp: &LastPhase, own: &Ownership) -> bool {
 /// safely play, than now). Each fill is counted after the other side's
 /// best local answer ([`fill_count`]): a point of territory that a wall
 /// short of liberties must give back is no gain. Only fills that
-/// [`safe_fill`] allows count, for either side. Under area rules every
+/// [`safe_fills`] allows count, for either side. Under area rules every
 /// gap counts a point for who fills it; under territory rules only a
 /// boundary point that makes or saves territory does (a gap both sides
 /// would fill at no gain is neutral, like a dame).
@@ -607,6 +607,10 @@ pub(super) fn gap_move(
     // (gain over the opponent's fill, own count, point)
     let mut best: Option<(f32, f32, Point)> = None;
     let mut libs = [Point::NONE; 8];
+    let safe = [
+        safe_fills(board, color, dead, seki),
+        safe_fills(board, !color, dead, seki),
+    ];
     for region in &lp.open_regions {
         let empties: Vec<Point> = region
             .iter()
@@ -630,7 +634,8 @@ pub(super) fn gap_move(
             }
         }
         let fill = |c: Color, q: Point| -> Option<f32> {
-            if !game.is_legal(c, Move::Play(q)) || !safe_fill(board, c, q, dead, seki) {
+            let safe = &safe[usize::from(c != color)];
+            if !game.is_legal(c, Move::Play(q)) || !safe(q) {
                 return None;
             }
             fill_count(game, color, c, q, &near, j)
@@ -855,16 +860,13 @@ impl Phase {
         if game.rules() != Rules::Chinese {
             return None;
         }
-        let board = game.board();
+        let safe = safe_fills(game.board(), self.color, &self.dead, &self.seki);
         let dame: Vec<(Point, u32)> = self
             .lp
             .dame
             .iter()
             .copied()
-            .filter(|&p| {
-                game.is_legal(self.color, Move::Play(p))
-                    && safe_fill(board, self.color, p, &self.dead, &self.seki)
-            })
+            .filter(|&p| game.is_legal(self.color, Move::Play(p)) && safe(p))
             .map(|p| (p, 0))
             .collect();
         Phase::pick(&dame, cands)

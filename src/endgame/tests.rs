@@ -408,7 +408,7 @@ fn a_point_between_two_walls_is_a_neutral_dame() {
         assert!(dame::threats(&b, c, &none(), &none()).is_empty());
         assert!(dame::needed_fills(&b, c, &none(), &none()).is_empty());
         // Either side may fill it: it gives the other nothing.
-        assert!(dame::safe_fill(&b, c, b.at("C3"), &none(), &none()));
+        assert!(dame::safe_fills(&b, c, &none(), &none())(b.at("C3")));
     }
 }
 
@@ -522,12 +522,8 @@ fn a_dame_that_puts_two_chains_in_atari_must_be_filled() {
     );
     // Filling D4 leaves White nothing to threaten; any other fill of
     // Black's (C5 connects one stone) does not.
-    assert!(dame::safe_fill(
-        &b,
-        Color::Black,
-        b.at("D4"),
-        &none(),
-        &none()
+    assert!(dame::safe_fills(&b, Color::Black, &none(), &none())(
+        b.at("D4")
     ));
     assert!(dame::threats(&b, Color::White, &none(), &none()).is_empty());
 }
@@ -782,7 +778,7 @@ fn a_gap_that_makes_a_point_of_territory_is_filled() {
     let (g, lp) = gap_game(d, Color::White);
     assert!(!lp.closing());
     assert!(lp.nearly_closed(4, 12));
-    assert_eq!(lp.open, 2);
+    assert_eq!(lp.open(), 2);
     let c4 = g.board().at("C4");
     assert_eq!(gap_for(&g, &lp, Color::White), Some(c4));
     assert_eq!(gap_for(&g, &lp, Color::Black), Some(c4));
@@ -809,7 +805,7 @@ fn a_gap_whose_point_a_short_wall_gives_back_is_neutral() {
         . X O . . . .
         . X O . . . .";
     let (g, lp) = gap_game(d, Color::White);
-    assert!(lp.nearly_closed(4, 12), "open {}", lp.open);
+    assert!(lp.nearly_closed(4, 12), "open {}", lp.open());
     assert_eq!(gap_for(&g, &lp, Color::White), None);
     assert_eq!(gap_for(&g, &lp, Color::Black), None);
     // Under area rules every gap is a point for who fills it.
@@ -841,5 +837,5 @@ fn a_long_open_boundary_is_not_nearly_closed() {
         . X O . . . .",
     );
     assert!(!lp.closing());
-    assert!(!lp.nearly_closed(4, 12), "open {}", lp.open);
+    assert!(!lp.nearly_closed(4, 12), "open {}", lp.open());
 }
