@@ -34,7 +34,7 @@ what the numbers in docs/endgame.md come from."""
 import lzma, os, re, shutil, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sgfboard import GTP, group, name, play, points, read_game, vertex, won  # noqa: E402
+from sgfboard import GTP, name, open_fills, play, points, read_game, vertex, won  # noqa: E402
 from sgfboard import gnugo as find_gnugo  # noqa: E402
 
 args = sys.argv[1:]
@@ -104,16 +104,7 @@ for f in records():
         for cc, pt in g.moves[:k]:
             gg.gtp(f"play {cc} {name(pt)}")
         stats["positions"] += 1
-        dead = points(gg.gtp("final_status_list dead"))
-        threats, seen = [], set()
-        for q, col in sorted(board.items()):
-            if col != c or q in seen or q in dead:
-                continue
-            chain, _ = group(board, g.size, q)
-            seen |= chain
-            v = name(q)
-            if won(gg.gtp(f"attack {v}")) and won(gg.gtp(f"defend {v}")):
-                threats.append(v)
+        threats = [v for v, _ in open_fills(gg, board, g.size, c)]
         final = k == n
         if not threats and not final:
             stats["open"] += 1

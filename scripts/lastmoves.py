@@ -31,7 +31,7 @@ open for it, the moves that changed nothing then (passes among them)."""
 import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sgfboard import GTP, group, name, play, points, read_game, won  # noqa: E402
+from sgfboard import GTP, name, open_fills, play, points, read_game, won  # noqa: E402
 from sgfboard import gnugo as find_gnugo  # noqa: E402
 
 args = sys.argv[1:]
@@ -76,16 +76,7 @@ for f in args:
         if looked:
             st = stats.setdefault(who, [0, 0, 0, 0])
             st[0] += 1
-            dead = points(gg.gtp("final_status_list dead"))
-            seen = set()
-            for q, col in sorted(board.items()):
-                if col != c or q in seen or q in dead:
-                    continue
-                chain, _ = group(board, g.size, q)
-                seen |= chain
-                v = name(q)
-                if won(gg.gtp(f"attack {v}")) and won(gg.gtp(f"defend {v}")):
-                    threats.append((v, len(chain)))
+            threats = open_fills(gg, board, g.size, c)
             if threats:
                 st[1] += 1
                 own = "black_territory" if c == "B" else "white_territory"

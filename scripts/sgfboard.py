@@ -113,6 +113,24 @@ def group(board, size, pt):
     return chain, libs
 
 
+def open_fills(gg, board, size, color):
+    """The chains of `color` that GNU Go (the GTP engine `gg`, set to the
+    position of `board`) does not call dead and whose capture its reader
+    calls unconditional both ways: taken if `color` leaves them, saved if
+    `color` moves first. One (vertex of a stone, stones) per chain."""
+    dead = points(gg.gtp("final_status_list dead"))
+    out, seen = [], set()
+    for q, col in sorted(board.items()):
+        if col != color or q in seen or q in dead:
+            continue
+        chain, _ = group(board, size, q)
+        seen |= chain
+        v = name(q)
+        if won(gg.gtp(f"attack {v}")) and won(gg.gtp(f"defend {v}")):
+            out.append((v, len(chain)))
+    return out
+
+
 def play(board, size, color, pt):
     """Put a stone down and take the opponent chains left without a liberty."""
     board[pt] = color
