@@ -549,13 +549,38 @@ kgs-rules japanese
 # both colours), but it joins C7 to C5: a cutting point. da5b546 passed
 # here and on to the end while White cut and killed the left side (the
 # playouts called the area settled, and the board is closed by the
-# regions). C6, as GNU Go plays. A known failure: not passing first in
-# reply to a stone that touches one's own (and counting a dame that joins
-# two own chains as no neutral point) plays C6 here, but it also answers
-# White's last wall stone in territory.tst 20 with a stone in Black's own
-# area, which loses that game by the count; telling a push at a thin wall
-# from a closed wall is open (issue 33).
+# regions; even with White's cut on the board the search stays above 90%
+# and passes). C6, as GNU Go plays: a dame that is the one point joining
+# two chains around one area, where White's stone would stand and could
+# not be taken, is connected before passing (issue 33).
 loadsgf sgf/games/kosumi-jp-da5-046.sgf 49
 kgs-rules japanese
 41 reg_genmove b
-#? [C6]*
+#? [C6]
+# da5b546's Japanese match, game 12, before moves 29 and 31, Black to move:
+#    A B C D E F G H J
+#  9 . X O O . . . . . 9
+#  8 . X X O . . . . . 8
+#  7 . . X . O O . . . 7
+#  6 . . . X X O O . . 6
+#  5 . . . . . X X O . 5
+#  4 . . . . . . X O . 4
+#  3 . . X . . X(O)O . 3
+#  2 . . . . X X O . . 2
+#  1 . . . . X O O . . 1
+# Black's wall has two cutting points: E5 (E6 and F5 meet diagonally, F6
+# is White's) and D7 with C6 behind it. Black passed twice, White cut at
+# D7, then E5 and C6, and lived inside. GNU Go plays D7 before move 29
+# and E4 after White D7. Not a pass either time. Known failures: each cut
+# alone is a stone Black takes in its own area (the capture reader finds
+# it), so no cutting point is filled; what White has is two cuts at once,
+# and the search, which sees this at times with more playouts, stays
+# near 90% (issue 33).
+loadsgf sgf/games/kosumi-jp-da5-012.sgf 29
+kgs-rules japanese
+42 reg_genmove b
+#? [!PASS]*
+loadsgf sgf/games/kosumi-jp-da5-012.sgf 31
+kgs-rules japanese
+43 reg_genmove b
+#? [!PASS]*

@@ -5,7 +5,7 @@
 //! atari or dead stones left on the board can make a referee count the
 //! game otherwise, and that one low win rate is no reason to resign.
 
-use super::dame::{needed_fills, safe_fills, threats, LastPhase, Region};
+use super::dame::{cut_fills, needed_fills, safe_fills, threats, LastPhase, Region};
 use super::judge::{judge, sample_ownership, Judgement};
 use super::PARAMS;
 use crate::board::Board;
@@ -226,13 +226,14 @@ impl Closer {
                     .join(" ")
             };
             log::debug!(
-                "last phase: closing {}, open {} (gap move {}), {} dame, needed [{}], gains [{}], unclear {}, dead {:?} seki {:?}",
+                "last phase: closing {}, open {} (gap move {}), {} dame, needed [{}], gains [{}], cuts {:?}, unclear {}, dead {:?} seki {:?}",
                 ph.closing,
                 ph.lp.open(),
                 ph.gap.map_or("none".to_string(), |p| geo.vertex(p).to_string()),
                 ph.lp.dame.len(),
                 names(&ph.needed),
                 names(&ph.gains),
+                ph.cuts.iter().map(|p| geo.vertex(*p)).collect::<Vec<_>>(),
                 judgement.unclear.len(),
                 judgement.dead.iter().map(|p| geo.vertex(*p)).collect::<Vec<_>>(),
                 judgement.seki.iter().map(|p| geo.vertex(*p)).collect::<Vec<_>>(),
@@ -784,6 +785,9 @@ struct Phase {
     /// Points where the mover takes stones of the opponent's live chains
     /// (the opponent's threats left open), most stones first.
     gains: Vec<(Point, u32)>,
+    /// Cutting points of the mover's walls to connect before passing
+    /// ([`cut_fills`]), those it can fill safely.
+    cuts: Vec<Point>,
     dead: Vec<bool>,
     seki: Vec<bool>,
 }
@@ -816,8 +820,16 @@ impl Phase {
         } else {
             None
         };
+        let cuts: Vec<Point> = {
+            let safe = safe_fills(board, color, &dead, &seki);
+            cut_fills(board, color, &lp, &dead, &seki)
+                .into_iter()
+                .filter(|p| legal(p) && safe(*p))
+                .collect()
+        };
         Phase {
             color,
+            cuts,
             closing: lp.closing(),
             nearly,
             gap,
@@ -850,11 +862,16 @@ impl Phase {
         Phase::pick(&self.needed, cands).or_else(|| Phase::pick(&self.gains, cands))
     }
 
-    /// What to play instead of a pass: [`Phase::urgent`], then under area
-    /// rules a dame the mover can fill safely (each is a point there),
-    /// the most visited first.
+    /// What to play instead of a pass: [`Phase::urgent`], then a cutting
+    /// point of the mover's walls ([`cut_fills`]), then under area rules
+    /// a dame the mover can fill safely (each is a point there), the most
+    /// visited first.
     fn before_passing(&self, game: &Game, cands: &[Candidate]) -> Option<Move> {
         if let Some(m) = self.urgent(game, cands) {
+            return Some(m);
+        }
+        let cuts: Vec<(Point, u32)> = self.cuts.iter().map(|&p| (p, 0)).collect();
+        if let Some(m) = Phase::pick(&cuts, cands) {
             return Some(m);
         }
         if game.rules() != Rules::Chinese {
@@ -882,5 +899,6 @@ impl Phase {
             && self.lp.region(p) == Some(Region::Dame)
             && !self.needed.iter().any(|n| n.0 == p)
             && !self.gains.iter().any(|g| g.0 == p)
+            && !self.cuts.contains(&p)
     }
 }

@@ -839,3 +839,104 @@ fn a_long_open_boundary_is_not_nearly_closed() {
     assert!(!lp.closing());
     assert!(!lp.nearly_closed(4, 12), "open {}", lp.open());
 }
+
+/// The cutting points `color` must connect on a board with no dead
+/// stones, as vertices.
+fn cuts_for(diagram: &str, color: Color) -> Vec<String> {
+    let g = game_from(diagram, color, 0.5);
+    let board = g.board();
+    let lp = dame::LastPhase::read(board, &[], &[]);
+    let none = vec![false; MAX_POINTS];
+    let geo = board.geometry();
+    dame::cut_fills(board, color, &lp, &none, &none)
+        .into_iter()
+        .map(|p| geo.vertex(p).to_string())
+        .collect()
+}
+
+/// ```text
+///     A B C D E F G H J
+///   9 . . X . O O X . .     Black's walls: C9-C7 and C5-A2 meet only at
+///   8 . . X . O X X . .     C6 (a dame), and G9-G7 and G5-J4 only at G6:
+///   7 . . X . O O X . .     White cutting at either stands with the wall
+///   6 . X . O . O . X .     behind it and splits the wall around one
+///   5 . . X . O O X . .     black area. Both are filled before passing
+///   4 . . X O . X X X X     (a 9x9 match game, da5b546 game 46: Black
+///   3 . . X O O X O O O     passed, White pushed at D5, cut at C6 and
+///   2 X X X . O O O . .     killed the left side).
+///   1 . O O O . . . . .
+/// ```
+#[test]
+fn a_cut_through_a_wall_around_one_area_is_connected() {
+    let d = "
+        . . X . O O X . .
+        . . X . O X X . .
+        . . X . O O X . .
+        . X . O . O . X .
+        . . X . O O X . .
+        . . X O . X X X X
+        . . X O O X O O O
+        X X X . O O O . .
+        . O O O . . . . .";
+    assert_eq!(cuts_for(d, Color::Black), ["C6", "G6"]);
+}
+
+/// ```text
+///     A B C D E F G H J
+///   9 . . . X O . . . .     White's walls E9-E6 and F5-F1 meet at F6
+///   8 . . . X O . . . .     only, but a black stone there is taken in a
+///   7 . . . X O . . . .     ladder along the wall (G6 F7 G7 F8 G8 F9
+///   6 . . . X O . . . .     G9): nothing to connect, White passes.
+///   5 . . . X X O . . .
+///   4 . . . . X O . . .
+///   3 . . . . X O . . .
+///   2 . . . . X O . . .
+///   1 . . . . X O . . .
+/// ```
+#[test]
+fn a_cut_whose_stone_is_taken_needs_no_connection() {
+    let d = "
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .";
+    assert!(cuts_for(d, Color::White).is_empty());
+}
+
+/// ```text
+///     A B C D E F G H J
+///   9 . . X O . . . . .     Black C9-C8 and the wall from D7 share two
+///   8 . . X . O . . . .     points, D8 (a dame) and C7: a cut at one is
+///   7 . . . X O . . . .     answered at the other (miai), so neither is
+///   6 X X X X O . . . .     filled before the cut. After White D8, C7 is
+///   5 . . . X O . . . .     a tiger's mouth (a white stone there is in
+///   4 . . . X O . . . .     atari): still nothing to fill.
+///   3 . . . X O . . . .
+///   2 . . . X O . . . .
+///   1 . . . X O . . . .
+/// ```
+#[test]
+fn a_miai_connection_waits_for_the_cut() {
+    let d = "
+        . . X O . . . . .
+        . . X . O . . . .
+        . . . X O . . . .
+        X X X X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .";
+    assert!(cuts_for(d, Color::Black).is_empty(), "{:?}", cuts_for(d, Color::Black));
+    let cut = d.replacen(". . X . O", ". . X O O", 1);
+    assert!(cuts_for(&cut, Color::Black).is_empty());
+    // Without C6 a white stone at C7 has two liberties, but Black takes it
+    // (B7 or C6 first): still nothing.
+    let open = cut.replacen("X X X X O", "X X . X O", 1);
+    assert!(cuts_for(&open, Color::Black).is_empty());
+}

@@ -83,6 +83,17 @@ impl Reader {
             return None;
         }
         let k = b.chain_liberties(t, &mut l);
+        // A ladder is read to its end at once: searched move by move
+        // among the other tries, the wrong first atari can spend the
+        // budget before the right one is tried.
+        if libs == 2 {
+            if let Some(&m) = l[..k]
+                .iter()
+                .find(|&&m| super::ladder::ladder_capture_size(b, att, m) > 0)
+            {
+                return Some(m);
+            }
+        }
         let mut tries: Vec<Point> = l[..k].to_vec();
         if libs == 2 {
             for &x in &l[..k] {
