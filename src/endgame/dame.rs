@@ -454,8 +454,9 @@ pub fn safe_fills<'a>(
 }
 
 /// The cutting points of `color`'s walls that must be connected before
-/// the game ends: an empty point `p` beside two live chains of `color`
-/// (not in `dead`, not in `seki`) that
+/// the game ends: a dame `p` (the opponent's stone there stands beside
+/// its own wall) beside two live chains of `color` (not in `dead`, not
+/// in `seki`) that
 /// - share no liberty but `p` (no second point that connects them after
 ///   a cut: a miai connection waits for the cut),
 /// - together enclose one area of `color` (both border the same region
@@ -466,11 +467,14 @@ pub fn safe_fills<'a>(
 ///   and the capture reader, `color` moving first, cannot take it (a
 ///   tiger's mouth or a cut that is captured at once needs nothing).
 ///
-/// Filling such a point costs nothing under territory rules when it is
-/// a dame and one point when it is inside the area; leaving it lets the
-/// opponent cut and invade, which the playouts do not see (a 9x9 match
-/// game: a closed board, the search at 96%, a push at a thin wall and a
-/// cut that killed the left side).
+/// Filling such a point costs nothing under either rules; leaving it lets
+/// the opponent cut and invade, which the playouts do not see (a 9x9
+/// match game: a closed board, the search at 96%, a push at a thin wall
+/// and a cut that killed the left side). A cutting point inside the area
+/// is left to the search: the opponent's stone there stands alone, and
+/// whether it is taken is more than the capture reader can say (a 9-dan
+/// game's last position, tom9d record 46: White K3 into Black's area,
+/// which GNU Go's reader takes at K2 and this one does not).
 pub fn cut_fills(
     board: &Board,
     color: Color,
@@ -500,9 +504,7 @@ pub fn cut_fills(
             }
         }
     }
-    let live = |q: Point| {
-        board.stone(q) == color.stone() && !dead[q.idx()] && !seki[q.idx()]
-    };
+    let live = |q: Point| board.stone(q) == color.stone() && !dead[q.idx()] && !seki[q.idx()];
     // A chain's liberties and the areas it borders.
     let around = |h: Point| {
         let (mut libs, mut areas) = (Vec::new(), Vec::new());
@@ -521,9 +523,7 @@ pub fn cut_fills(
     };
     let mut out = Vec::new();
     for p in geo.points() {
-        if board.stone(p) != Stone::Empty
-            || !(lp.region(p) == Some(Region::Dame) || lp.region(p) == own_area)
-        {
+        if board.stone(p) != Stone::Empty || lp.region(p) != Some(Region::Dame) {
             continue;
         }
         let mut heads: Vec<Point> = Vec::new();
