@@ -584,3 +584,41 @@ loadsgf sgf/games/kosumi-jp-da5-012.sgf 31
 kgs-rules japanese
 43 reg_genmove b
 #? [!PASS]*
+# 102ea3e's Japanese match, game 2, before move 41, Black to move:
+#    A B C D E F G H J
+#  9 . X O O O . . . . 9
+#  8 . . X X O O . . . 8
+#  7 . X . X O X O . . 7
+#  6 . O X . X X O . . 6
+#  5 . . O X O O O O . 5
+#  4 . . O X X X O O . 4
+#  3 . X . . . X X O . 3
+#  2 . . X . X O O . . 2
+#  1 . . . . X . . . . 1
+# E6-F6-F7 is in atari at D6. The search chose D6 (95%); the pass and
+# waste rules took D6 for a stone in Black's own settled area (in the
+# judging playouts Black, first to move, always connects there) and
+# played F1. The last liberty of a chain is never a settled point.
+loadsgf sgf/games/kosumi-jp-102-002.sgf 41
+kgs-rules japanese
+44 reg_genmove b
+#? [D6]
+# The same match, game 7, before move 44, White to move:
+#    A B C D E F G H J
+#  9 . X . O . . O X . 9
+#  8 . X O O . O X . . 8
+#  7 . O X X O O O . . 7
+#  6 . X . . X . . . . 6
+#  5 . . X . X O O . . 5
+#  4 . O O O X O . . . 4
+#  3 . X X X X O . . . 3
+#  2 . . . . X O O O . 2
+#  1 . . . . X X X O . 1
+# G9 and G8 are in atari each other: White saves G9 at F9 or by taking
+# G8 at H8. The search chose F9 (98%); White played H6, as F9 was taken
+# for a point of White's settled corner (H1 before it was the search's
+# choice: an atari, at 94%).
+loadsgf sgf/games/kosumi-jp-102-007.sgf 44
+kgs-rules japanese
+45 reg_genmove w
+#? [F9|H8]

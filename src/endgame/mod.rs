@@ -82,6 +82,12 @@ pub struct EndgameParams {
     /// playouts (light playouts lose a wall of a large settled area now
     /// and then: 82-89% in the 9-dan records' large areas).
     pub settled_share: f32,
+    /// A side whose search wins at least this share saves an own chain
+    /// in atari before any other move, when the saving move wins as much
+    /// (the win rate no longer tells a stone lost from a stone kept).
+    pub keep_winrate: f64,
+    /// ... and the saving move was searched at least this many times.
+    pub keep_min_visits: u32,
 }
 
 /// The values kosumi plays with.
@@ -101,6 +107,8 @@ pub const PARAMS: EndgameParams = EndgameParams {
     nearly_open_region: 4,
     nearly_open_total: 12,
     settled_share: 0.8,
+    keep_winrate: 0.9,
+    keep_min_visits: 20,
 };
 
 #[cfg(test)]

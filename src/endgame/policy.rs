@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::game::{dead_mask, Game, Rules};
 use crate::playout::Policy;
 use crate::search::{filters_permit, Candidate, MoveFilter, Ownership, SearchInfo};
-use crate::tactics::{chain_escapes, self_atari_size};
+use crate::tactics::{capture, chain_escapes, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
 /// Which flavour of move generation.
@@ -389,6 +389,23 @@ impl Closer {
         if closed && win_judged && judgement.unclear.is_empty() {
             return pass();
         }
+        // Far ahead, the win rate no longer tells a stone lost from a
+        // stone kept: the search picks among moves that all win, and may
+        // leave a chain in atari for a move in its own area (a 9x9 match
+        // game: G9 left to be taken while White played H1 and H6 at 94%
+        // and 98%). Save it first when the saving move wins as much.
+        if mode != GenMode::Cleanup && best.winrate >= PARAMS.keep_winrate {
+            if let Some(m) = keep_stones(game, color, dead, cands) {
+                if m != best.mv {
+                    log::debug!(
+                        "winning: {} saves a chain in atari before {}",
+                        game.geometry().move_text(m),
+                        game.geometry().move_text(best.mv)
+                    );
+                }
+                return Decision::Move(m);
+            }
+        }
         if best.mv == Move::Pass {
             if win_judged && settled {
                 return pass();
@@ -400,7 +417,13 @@ impl Closer {
             return pass();
         }
         if wasted(best.mv) {
-            return Decision::Move(best_non_pass.map(|c| c.mv).unwrap_or(Move::Pass));
+            let instead = best_non_pass.map_or(Move::Pass, |c| c.mv);
+            log::debug!(
+                "{} only costs a point; playing {} instead",
+                game.geometry().move_text(best.mv),
+                game.geometry().move_text(instead)
+            );
+            return Decision::Move(instead);
         }
         Decision::Move(best.mv)
     }
@@ -438,6 +461,72 @@ fn rescue_before_passing(game: &Game, color: Color, dead: &[Point]) -> Option<Mo
     }
     best.map(|b| b.1)
 }
+
+/// For a side far ahead: the move that saves its largest chain in atari
+/// (not in `dead`) for good, by a capture or by the extension, when the
+/// chain then has two liberties or more and the capture reader cannot
+/// take it, and the search found the move as good ([`PARAMS`]`.keep_winrate`
+/// after at least `keep_min_visits` visits). `None` when no chain needs
+/// it, when the best move saves one already, or when it captures stones
+/// (a capture may be the saving move, or worth more).
+pub(super) fn keep_stones(
+    game: &Game,
+    color: Color,
+    dead: &[Point],
+    cands: &[Candidate],
+) -> Option<Move> {
+    let board = game.board();
+    let best = cands.first()?.mv;
+    if let Move::Play(p) = best {
+        let takes = |q: Point| board.stone(q) == (!color).stone() && board.libs(q) == 1;
+        if board.neighbours(p).into_iter().any(takes) {
+            return None;
+        }
+    }
+    let dead = dead_mask(board, dead);
+    let searched = |m: Move| {
+        cands.iter().any(|c| {
+            c.mv == m && c.visits >= PARAMS.keep_min_visits && c.winrate >= PARAMS.keep_winrate
+        })
+    };
+    let mut out: Option<(u32, Move)> = None;
+    for p in board.geometry().points() {
+        if board.stone(p) != color.stone()
+            || board.chain(p) != p
+            || board.libs(p) != 1
+            || dead[p.idx()]
+        {
+            continue;
+        }
+        let n = board.chain_len(p);
+        let mut saves = Vec::new();
+        chain_escapes(board, p, |l, _| {
+            let m = Move::Play(l);
+            if !saves.contains(&m) && game.is_legal(color, m) {
+                let mut b = board.clone();
+                b.play_unchecked(color, m);
+                if b.stone(p) == color.stone()
+                    && b.libs(p) >= 2
+                    && capture::attack(&b, p, KEEP_READ_BUDGET).is_none()
+                {
+                    saves.push(m);
+                }
+            }
+        });
+        if saves.contains(&best) {
+            return None;
+        }
+        if let Some(&m) = saves.iter().find(|&&m| searched(m)) {
+            if out.is_none_or(|(k, _)| k < n) {
+                out = Some((n, m));
+            }
+        }
+    }
+    out.map(|(_, m)| m)
+}
+
+/// Nodes the capture reader may spend on a chain [`keep_stones`] saves.
+const KEEP_READ_BUDGET: u32 = 2000;
 
 /// Whether every empty region of `board` touches stones of one colour
 /// only (no dame, no region shared in seki: [`Board::open_points`]) and
@@ -519,13 +608,24 @@ fn fills_own_territory(game: &Game, color: Color, m: Move, own: Option<&Ownershi
 /// [`fills_own_territory`] this asks for no local shape: two own chains
 /// meeting at the point may be joined in effect already (an opponent
 /// stone there would be taken at once), which a wall the playouts never
-/// lose says.
+/// lose says. The last liberty of a chain (either colour's) never is a
+/// settled point: a stone there takes the chain or saves it.
 pub(super) fn settled_area(game: &Game, m: Move, own: Option<&Ownership>) -> Option<Color> {
     let (Move::Play(p), Some(own)) = (m, own) else {
         return None;
     };
     let board = game.board();
     if game.rules() != Rules::Japanese || board.stone(p) != Stone::Empty {
+        return None;
+    }
+    // The last liberty of a chain: a stone there saves it or takes it.
+    // The playouts cannot say so, as the side to move saves its chain
+    // there first in nearly every one of them.
+    if board
+        .neighbours(p)
+        .into_iter()
+        .any(|q| board.stone(q).color().is_some() && board.libs(q) == 1)
+    {
         return None;
     }
     // The owner is set by `p`, the first point visited; each further point

@@ -5,7 +5,7 @@ use super::*;
 use crate::board::Board;
 use crate::game::{Game, Rules};
 use crate::playout::Policy;
-use crate::search::Ownership;
+use crate::search::{Candidate, Ownership};
 use crate::types::{Color, Move, Point, MAX_POINTS};
 
 fn game_from(diagram: &str, to_move: Color, komi: f32) -> Game {
@@ -309,6 +309,149 @@ fn a_settled_area_needs_every_point_and_every_wall_stone() {
     assert_eq!(area(&open, "B1"), None);
     // Without judging playouts nothing is settled.
     assert_eq!(policy::settled_area(&g, Move::Play(pt("A1")), None), None);
+}
+
+/// The last liberty of a chain is never a settled point, whatever the
+/// playouts say: the side to move saves its chain there first in every
+/// playout, so the region looks settled, but the opponent's stone there
+/// takes the chain. The 9x9 match at 102ea3e, game 2, Black to move:
+/// E6-F6-F7 in atari at D6 (X black, O white):
+///
+/// ```text
+///     A B C D E F G H J
+///   9 . X O O O . . . .
+///   8 . . X X O O . . .
+///   7 . X . X O X O . .
+///   6 . O X . X X O . .
+///   5 . . O X O O O O .
+///   4 . . O X X X O O .
+///   3 . X . . . X X O .
+///   2 . . X . X O O . .
+///   1 . . . . X . . . .
+/// ```
+///
+/// Black played F1 instead, the search's D6 (95%) taken for a stone in
+/// its own area; for White, D6 captures three stones.
+#[test]
+fn the_last_liberty_of_a_chain_is_not_a_settled_point() {
+    let mut g = game_from(
+        "
+        . X O O O . . . .
+        . . X X O O . . .
+        . X . X O X O . .
+        . O X . X X O . .
+        . . O X O O O O .
+        . . O X X X O O .
+        . X . . . X X O .
+        . . X . X O O . .
+        . . . . X . . . .",
+        Color::Black,
+        6.5,
+    );
+    g.set_rules(Rules::Japanese);
+    let pt = |v: &str| g.board().at(v);
+    assert_eq!(g.board().libs(pt("E6")), 1);
+    // Every point Black's in the playouts: D6 alone still is not settled.
+    let own = ownership_of(&g, 0.95, 0.05);
+    let area = |v: &str| policy::settled_area(&g, Move::Play(pt(v)), Some(&own));
+    assert_eq!(area("D6"), None);
+    // C7 beside it, enclosed by Black alone, whose chains keep two
+    // liberties or more, is.
+    assert_eq!(area("C7"), Some(Color::Black));
+}
+
+fn candidate(g: &Game, v: &str, visits: u32, winrate: f64) -> Candidate {
+    let mv = Move::Play(g.board().at(v));
+    Candidate {
+        mv,
+        visits,
+        winrate,
+        prior: 0.0,
+        lcb: winrate,
+        score_mean: 0.0,
+        pv: vec![mv],
+        pv_visits: vec![visits],
+        ownership: None,
+    }
+}
+
+/// A side far ahead saves its chain in atari before a move that wins as
+/// much (X black, O white, Black to move): D5 is in atari, D4 gives it
+/// three liberties that no ladder takes.
+///
+/// ```text
+///     A B C D E F G H J
+///   6 . . . O . . . . .
+///   5 . . O X O . . . .
+///   4 . . . . . . . . .
+/// ```
+///
+/// Not when the search found D4 worse or barely looked at it, nor when
+/// its best move saves the stone already. At the edge (C3 in atari at
+/// C2, D2 White's) the extension has two liberties and is taken:
+/// nothing to keep.
+///
+/// ```text
+///     A B C D E F G H J
+///   4 . . O . . . . . .
+///   3 . O X O . . . . .
+///   2 . . . O . . . . .
+///   1 . . . . . . . . .
+/// ```
+#[test]
+fn a_side_far_ahead_keeps_its_stones() {
+    let g = game_from(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . O . . . . .
+        . . O X O . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Color::Black,
+        6.5,
+    );
+    let keep = |g: &Game, cands: &[Candidate]| policy::keep_stones(g, Color::Black, &[], cands);
+    let d4 = Move::Play(g.board().at("D4"));
+    let both = |win: f64, visits: u32| {
+        [
+            candidate(&g, "G3", 500, 0.95),
+            candidate(&g, "D4", visits, win),
+        ]
+    };
+    assert_eq!(keep(&g, &both(0.93, 100)), Some(d4));
+    assert_eq!(keep(&g, &both(0.85, 100)), None);
+    assert_eq!(keep(&g, &both(0.93, 5)), None);
+    assert_eq!(keep(&g, &[candidate(&g, "D4", 500, 0.95)]), None);
+    // Dead by the judgement: left.
+    let dead = [g.board().at("D5")];
+    assert_eq!(
+        policy::keep_stones(&g, Color::Black, &dead, &both(0.93, 100)),
+        None
+    );
+
+    let edge = game_from(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . O . . . . . .
+        . O X O . . . . .
+        . . . O . . . . .
+        . . . . . . . . .",
+        Color::Black,
+        6.5,
+    );
+    let cands = [
+        candidate(&edge, "G7", 500, 0.95),
+        candidate(&edge, "C2", 100, 0.93),
+    ];
+    assert_eq!(keep(&edge, &cands), None);
 }
 
 /// A closed board: every empty region one colour's, every chain with two

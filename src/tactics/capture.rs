@@ -121,8 +121,10 @@ impl Reader {
             if c.libs(m) == 1 && c.libs(t) > 1 && c.chain_len(m) > 1 {
                 continue;
             }
+            // A defence cut short by the budget is no proof: the attack
+            // then fails, as the reader errs towards safe.
             if self.defend(&c, t, depth - 1).is_none() {
-                return Some(m);
+                return (self.nodes <= self.budget).then_some(m);
             }
         }
         None
@@ -220,6 +222,31 @@ mod tests {
         let mut saved = b.clone();
         saved.play_unchecked(Color::White, Move::Play(d));
         assert_eq!(attack(&saved, j5, 5000), None, "{d:?} saves");
+    }
+
+    /// Black D5-D4 in open space, three liberties, White around its top:
+    /// no attack takes it. A defence the budget cuts short proves nothing
+    /// (it had read as a capture at White D3 with 2,000 nodes).
+    #[test]
+    fn a_budget_that_runs_out_takes_nothing() {
+        let b = board(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . O . . . . .
+            . . O X O . . . .
+            . . . X . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+        );
+        let d5 = b.at("D5");
+        assert_eq!(b.libs(d5), 3);
+        for budget in [10, 2000, 200_000] {
+            assert_eq!(attack(&b, d5, budget), None, "budget {budget}");
+        }
     }
 
     /// The corner of a 9-dan game's last moves (tom9d record 17, 19x19,
