@@ -622,3 +622,24 @@ loadsgf sgf/games/kosumi-jp-102-007.sgf 44
 kgs-rules japanese
 45 reg_genmove w
 #? [F9|H8]
+# c224476's Chinese match, game 38, before move 39, Black to move:
+#    A B C D E F G H J
+#  9 X . X . . . . . . 9
+#  8 O X X . . . . . . 8
+#  7 O O X X X O X . . 7
+#  6 . O O O O X . X . 6
+#  5 . . . O O O X . . 5
+#  4 . . . O X O X . . 4
+#  3 . . . O X X X . . 3
+#  2 . . . O O O X . . 2
+#  1 . . . . O X X . . 1
+# White's F7 cuts and is in atari: Black takes it at F8. The search says
+# so (F8, 99.7%, nearly every visit), but the judgement calls F7 dead,
+# the board closing, and the last-phase reader plays its needed fills
+# first, B9 (A9 in atari) before G6, ranked by stones saved. White
+# extended at F8, cut at G8 and Black resigned four moves later. Known
+# failure (issue 33): taking a cutting stone in atari is not among the
+# reader's urgent moves.
+loadsgf sgf/games/kosumi-cn-c22-038.sgf 39
+46 reg_genmove b
+#? [F8]*
