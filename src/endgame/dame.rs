@@ -276,7 +276,7 @@ pub fn threats(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> Vec
 }
 
 /// Nodes the capture reader may spend on one chain.
-const READ_BUDGET: u32 = 2000;
+pub(super) const READ_BUDGET: u32 = 2000;
 
 /// The capture reader's threat against the chain at `h`, if any.
 fn read_threat(board: &Board, h: Point, out: &mut Vec<Threat>) {

@@ -5,14 +5,14 @@
 //! atari or dead stones left on the board can make a referee count the
 //! game otherwise, and that one low win rate is no reason to resign.
 
-use super::dame::{cut_fills, needed_fills, safe_fills, threats, LastPhase, Region};
+use super::dame::{cut_fills, needed_fills, safe_fills, threats, LastPhase, Region, READ_BUDGET};
 use super::judge::{judge, sample_ownership, Judgement};
 use super::PARAMS;
 use crate::board::Board;
 use crate::game::{dead_mask, Game, Rules};
 use crate::playout::Policy;
 use crate::search::{filters_permit, Candidate, MoveFilter, Ownership, SearchInfo};
-use crate::tactics::{capture, chain_escapes, self_atari_size};
+use crate::tactics::{capture, capturing_neighbours, chain_escapes, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
 /// Which flavour of move generation.
@@ -440,16 +440,8 @@ fn rescue_before_passing(game: &Game, color: Color, dead: &[Point]) -> Option<Mo
         return None;
     }
     let board = game.board();
-    let dead = dead_mask(board, dead);
     let mut best: Option<(u32, Move)> = None;
-    for p in board.geometry().points() {
-        if board.stone(p) != color.stone()
-            || board.chain(p) != p
-            || board.libs(p) != 1
-            || dead[p.idx()]
-        {
-            continue;
-        }
+    for p in chains_in_atari(board, color, dead) {
         let n = board.chain_len(p);
         // The extension (not a capture) that leaves two liberties.
         chain_escapes(board, p, |l, captures| {
@@ -478,26 +470,17 @@ pub(super) fn keep_stones(
     let board = game.board();
     let best = cands.first()?.mv;
     if let Move::Play(p) = best {
-        let takes = |q: Point| board.stone(q) == (!color).stone() && board.libs(q) == 1;
-        if board.neighbours(p).into_iter().any(takes) {
+        if capturing_neighbours(board, color, p) > 0 {
             return None;
         }
     }
-    let dead = dead_mask(board, dead);
     let searched = |m: Move| {
         cands.iter().any(|c| {
             c.mv == m && c.visits >= PARAMS.keep_min_visits && c.winrate >= PARAMS.keep_winrate
         })
     };
     let mut out: Option<(u32, Move)> = None;
-    for p in board.geometry().points() {
-        if board.stone(p) != color.stone()
-            || board.chain(p) != p
-            || board.libs(p) != 1
-            || dead[p.idx()]
-        {
-            continue;
-        }
+    for p in chains_in_atari(board, color, dead) {
         let n = board.chain_len(p);
         let mut saves = Vec::new();
         chain_escapes(board, p, |l, _| {
@@ -507,7 +490,7 @@ pub(super) fn keep_stones(
                 b.play_unchecked(color, m);
                 if b.stone(p) == color.stone()
                     && b.libs(p) >= 2
-                    && capture::attack(&b, p, KEEP_READ_BUDGET).is_none()
+                    && capture::attack(&b, p, READ_BUDGET).is_none()
                 {
                     saves.push(m);
                 }
@@ -525,8 +508,20 @@ pub(super) fn keep_stones(
     out.map(|(_, m)| m)
 }
 
-/// Nodes the capture reader may spend on a chain [`keep_stones`] saves.
-const KEEP_READ_BUDGET: u32 = 2000;
+/// The chains of `color` in atari, not in `dead`, each by its head.
+fn chains_in_atari(board: &Board, color: Color, dead: &[Point]) -> Vec<Point> {
+    let dead = dead_mask(board, dead);
+    board
+        .geometry()
+        .points()
+        .filter(|&p| {
+            board.stone(p) == color.stone()
+                && board.chain(p) == p
+                && board.libs(p) == 1
+                && !dead[p.idx()]
+        })
+        .collect()
+}
 
 /// Whether every empty region of `board` touches stones of one colour
 /// only (no dame, no region shared in seki: [`Board::open_points`]) and
