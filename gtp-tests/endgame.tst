@@ -642,4 +642,4 @@ kgs-rules japanese
 # reader's urgent moves.
 loadsgf sgf/games/kosumi-cn-c22-038.sgf 39
 46 reg_genmove b
-#? [F8]*
+#? [F8]

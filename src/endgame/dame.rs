@@ -14,7 +14,7 @@
 //!   of a side: a chain in atari, or one with two liberties that the
 //!   opponent's fill puts in atari with no way out (a shortage of
 //!   liberties, two chains in atari at once, a ladder);
-//! - [`needed_fills`]: for each threat, the move that removes it;
+//! - [`needed_fills`]: for each threatened chain, the moves that save it;
 //! - [`safe_fills`]: whether filling a point creates no such threat
 //!   against the filler (how a dame is filled under area rules).
 
@@ -361,26 +361,35 @@ fn ladder_catches(b: &Board, h: Point, color: Color) -> bool {
     escape_fails(b, h, color)
 }
 
-/// The moves `color` must make before passing: for each threat of
-/// [`threats`], largest first, a move that removes it (the threatened
-/// point itself when it works, else another liberty of the chain or a
-/// way out of its atari), with the stones it saves. A threat no move
-/// removes is left out (those stones are lost already).
+/// The moves `color` must make before passing: for each chain of
+/// [`threats`], every move that removes all threats against it (the
+/// threatened points, the chain's other liberties, the ways out of its
+/// atari, captures of an attacker among them, and the capture reader's
+/// defence), each with the stones it saves, a move that saves several
+/// chains counting them all; most stones first. Which of a chain's fixes
+/// to play is the caller's choice (the search knows which also serves
+/// elsewhere: a capture of a cutting stone saves the chain and keeps a
+/// wall whole). A chain no move saves is left out (those stones are lost
+/// already).
 pub fn needed_fills(
     board: &Board,
     color: Color,
     dead: &[bool],
     seki: &[bool],
 ) -> Vec<(Point, u32)> {
-    let mut ts = threats(board, color, dead, seki);
-    ts.sort_by_key(|t| std::cmp::Reverse(t.stones));
+    let ts = threats(board, color, dead, seki);
     let mut out: Vec<(Point, u32)> = Vec::new();
+    let mut done: Vec<Point> = Vec::new();
     for t in &ts {
-        if let Some(o) = out.iter_mut().find(|o| o.0 == t.at) {
-            o.1 += t.stones;
+        if done.contains(&t.chain) {
             continue;
         }
-        let mut tries = vec![t.at];
+        done.push(t.chain);
+        let mut tries: Vec<Point> = ts
+            .iter()
+            .filter(|u| u.chain == t.chain)
+            .map(|u| u.at)
+            .collect();
         let mut libs = [Point::NONE; 4];
         let k = board.chain_liberties(t.chain, &mut libs);
         tries.extend(libs[..k].iter().copied());
@@ -388,18 +397,22 @@ pub fn needed_fills(
             chain_escapes(board, t.chain, |p, _| tries.push(p));
         }
         if let Some(d) = capture::defend(board, t.chain, READ_BUDGET) {
-            if d != Point::NONE && !tries.contains(&d) {
+            if d != Point::NONE {
                 tries.push(d);
             }
         }
-        let fix = tries
-            .into_iter()
-            .find(|&p| removes(board, color, p, t, dead, seki));
-        if let Some(p) = fix {
-            if let Some(o) = out.iter_mut().find(|o| o.0 == p) {
-                o.1 += t.stones;
-            } else {
-                out.push((p, t.stones));
+        let mut seen: Vec<Point> = Vec::new();
+        for p in tries {
+            if seen.contains(&p) {
+                continue;
+            }
+            seen.push(p);
+            if !removes(board, color, p, t.chain, dead, seki) {
+                continue;
+            }
+            match out.iter_mut().find(|o| o.0 == p) {
+                Some(o) => o.1 += t.stones,
+                None => out.push((p, t.stones)),
             }
         }
     }
@@ -407,13 +420,13 @@ pub fn needed_fills(
     out
 }
 
-/// Whether `color` playing at `p` is legal and leaves the chain of `t`
-/// with no threat against it.
+/// Whether `color` playing at `p` is legal and leaves its chain at
+/// `chain` with no threat against it.
 fn removes(
     board: &Board,
     color: Color,
     p: Point,
-    t: &Threat,
+    chain: Point,
     dead: &[bool],
     seki: &[bool],
 ) -> bool {
@@ -422,10 +435,10 @@ fn removes(
     }
     let mut b = board.clone();
     b.play_unchecked(color, Move::Play(p));
-    if b.stone(t.chain) != color.stone() || b.libs(p) < 2 {
+    if b.stone(chain) != color.stone() || b.libs(p) < 2 {
         return false;
     }
-    let h = b.chain(t.chain);
+    let h = b.chain(chain);
     let hp = b.chain(p);
     !threats(&b, color, dead, seki)
         .iter()

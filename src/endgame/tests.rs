@@ -601,9 +601,10 @@ fn a_stone_in_atari_must_be_connected_before_the_end() {
     let t = dame::threats(&b, Color::Black, &none(), &none());
     assert!(t.iter().all(|t| t.at == b.at("B2")), "{t:?}");
     assert!(t.iter().any(|t| t.chain == b.chain(b.at("C2"))), "{t:?}");
+    // B2 saves every stone; A1 saves B1 alone.
     assert_eq!(
         dame::needed_fills(&b, Color::Black, &none(), &none()),
-        vec![(b.at("B2"), t.len() as u32)]
+        vec![(b.at("B2"), t.len() as u32), (b.at("A1"), 1)]
     );
     assert!(dame::needed_fills(&b, Color::White, &none(), &none()).is_empty());
 }
@@ -659,9 +660,10 @@ fn a_dame_that_puts_two_chains_in_atari_must_be_filled() {
     let t = dame::threats(&b, Color::Black, &none(), &none());
     assert!(t.iter().all(|t| t.at == b.at("D4")), "{t:?}");
     assert!(!t.is_empty());
+    // D4 saves both; C5 and C3 save one each.
     assert_eq!(
         dame::needed_fills(&b, Color::Black, &none(), &none()),
-        vec![(b.at("D4"), 2)]
+        vec![(b.at("D4"), 2), (b.at("C3"), 1), (b.at("C5"), 1)]
     );
     // Filling D4 leaves White nothing to threaten; any other fill of
     // Black's (C5 connects one stone) does not.
@@ -669,6 +671,40 @@ fn a_dame_that_puts_two_chains_in_atari_must_be_filled() {
         b.at("D4")
     ));
     assert!(dame::threats(&b, Color::White, &none(), &none()).is_empty());
+}
+
+/// ```text
+///     A B C D E F G H J
+///   9 X . X . . . . . .
+///   8 O X X . . . . . .     Black F6 is in atari: G6 connects it, and
+///   7 O O X X X O X . .     F8 saves it too by taking White's F7, the
+///   6 . O O O O X . X .     stone that cuts C7 from G7. Both are fills
+///   5 . . . O O O X . .     that save F6; which one is the search's
+///   4 . . . O X O X . .     call (F8, nearly every visit, in a match:
+///   3 . . . O X X X . .     endgame.tst 46). B9 saves A9.
+///   2 . . . O O O X . .
+///   1 . . . . O X X . .
+/// ```
+#[test]
+fn taking_the_cutter_saves_a_chain_in_atari_as_well_as_connecting() {
+    let b = Board::from_diagram(
+        "
+        X . X . . . . . .
+        O X X . . . . . .
+        O O X X X O X . .
+        . O O O O X . X .
+        . . . O O O X . .
+        . . . O X O X . .
+        . . . O X X X . .
+        . . . O O O X . .
+        . . . . O X X . .",
+    )
+    .expect("diagram");
+    let mut fills = dame::needed_fills(&b, Color::Black, &none(), &none());
+    fills.sort();
+    let mut want = vec![(b.at("G6"), 1), (b.at("F8"), 1), (b.at("B9"), 1)];
+    want.sort();
+    assert_eq!(fills, want);
 }
 
 /// ```text
