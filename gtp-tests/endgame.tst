@@ -643,3 +643,22 @@ kgs-rules japanese
 loadsgf sgf/games/kosumi-cn-c22-038.sgf 39
 46 reg_genmove b
 #? [F8]
+# c224476's Japanese match, game 11, before move 60, White to move:
+#    A B C D E F G H J
+#  9 . O . . O . O O . 9
+#  8 O . . O O O X X X 8
+#  7 X O O . O X O X . 7
+#  6 X O X O O X O O . 6
+#  5 X X X X X X X X . 5
+#  4 X X . O X X . . . 4
+#  3 O O O . O O X X . 3
+#  2 X O . O O X . X . 2
+#  1 . . . O X X X . . 1
+# C4 is a dame, but Black's stone there makes White's eye at D3 false
+# (C4 and E4 on two diagonals) and leaves the lower-left group one eye.
+# The board read as closed with nothing needed, and White passed at 98%;
+# Black took C4 and the group died. White fills it.
+loadsgf sgf/games/kosumi-jp-c22-011.sgf 60
+kgs-rules japanese
+47 reg_genmove w
+#? [C4]

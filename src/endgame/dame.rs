@@ -15,6 +15,8 @@
 //!   opponent's fill puts in atari with no way out (a shortage of
 //!   liberties, two chains in atari at once, a ladder);
 //! - [`needed_fills`]: for each threatened chain, the moves that save it;
+//! - [`eye_fills`]: the dame whose filling by the opponent makes an eye
+//!   false;
 //! - [`safe_fills`]: whether filling a point creates no such threat
 //!   against the filler (how a dame is filled under area rules).
 
@@ -443,6 +445,51 @@ fn removes(
     !threats(&b, color, dead, seki)
         .iter()
         .any(|u| u.chain == h || u.chain == hp)
+}
+
+/// The dame `color` must fill to keep an eye: a point of `lp`'s dame
+/// where the opponent's stone, not capturable at once (two liberties or
+/// more), stands diagonally to a true eye of `color` and makes it false
+/// (a second hostile diagonal in the open, the first on the edge). The
+/// playouts see the group live either way and call the dame neutral; the
+/// opponent's stone there turns two eyes into one. Each comes with the
+/// own stones around the eyes it keeps. Filling a dame costs nothing
+/// under either rules, so this asks no more of the group's life.
+pub fn eye_fills(board: &Board, color: Color, lp: &LastPhase) -> Vec<(Point, u32)> {
+    let mut out = Vec::new();
+    for &p in &lp.dame {
+        if !board.is_legal(!color, p) {
+            continue;
+        }
+        let eyes: Vec<Point> = board
+            .diagonals(p)
+            .into_iter()
+            .filter(|&q| board.stone(q) == Stone::Empty && board.is_true_eye(q, color))
+            .collect();
+        if eyes.is_empty() {
+            continue;
+        }
+        let mut b = board.clone();
+        b.play_unchecked(!color, Move::Play(p));
+        if b.stone(p) != (!color).stone() || b.libs(p) < 2 {
+            continue;
+        }
+        let mut chains: Vec<Point> = Vec::new();
+        for &q in &eyes {
+            if b.stone(q) != Stone::Empty || b.is_true_eye(q, color) {
+                continue;
+            }
+            for r in board.neighbours(q) {
+                if board.stone(r) == color.stone() && !chains.contains(&board.chain(r)) {
+                    chains.push(board.chain(r));
+                }
+            }
+        }
+        if !chains.is_empty() {
+            out.push((p, chains.iter().map(|&h| board.chain_len(h)).sum()));
+        }
+    }
+    out
 }
 
 /// Whether `color` may fill an empty point without loss: the move is

@@ -5,7 +5,9 @@
 //! atari or dead stones left on the board can make a referee count the
 //! game otherwise, and that one low win rate is no reason to resign.
 
-use super::dame::{cut_fills, needed_fills, safe_fills, threats, LastPhase, Region, READ_BUDGET};
+use super::dame::{
+    cut_fills, eye_fills, needed_fills, safe_fills, threats, LastPhase, Region, READ_BUDGET,
+};
 use super::judge::{judge, sample_ownership, Judgement};
 use super::PARAMS;
 use crate::board::Board;
@@ -875,7 +877,9 @@ struct Phase {
     nearly: bool,
     /// On such a board, the gap point worth filling ([`gap_move`]).
     gap: Option<Point>,
-    /// The mover's needed fills, most stones first.
+    /// The mover's needed fills, most stones first: the moves that save
+    /// a chain a threat reaches ([`needed_fills`]) and the dame that keep
+    /// an eye ([`eye_fills`]).
     needed: Vec<(Point, u32)>,
     /// Points where the mover takes stones of the opponent's live chains
     /// (the opponent's threats left open), most stones first.
@@ -894,10 +898,20 @@ impl Phase {
         let dead = lp.dead.clone();
         let seki = dead_mask(board, &j.seki);
         let legal = |p: &Point| game.is_legal(color, Move::Play(*p));
-        let needed: Vec<(Point, u32)> = needed_fills(board, color, &dead, &seki)
+        let mut needed: Vec<(Point, u32)> = needed_fills(board, color, &dead, &seki)
             .into_iter()
             .filter(|(p, _)| legal(p))
             .collect();
+        for (p, n) in eye_fills(board, color, &lp) {
+            if !legal(&p) {
+                continue;
+            }
+            match needed.iter_mut().find(|o| o.0 == p) {
+                Some(o) => o.1 += n,
+                None => needed.push((p, n)),
+            }
+        }
+        needed.sort_by_key(|o| std::cmp::Reverse(o.1));
         let mut gains: Vec<(Point, u32)> = Vec::new();
         for t in threats(board, !color, &dead, &seki) {
             if !legal(&t.at) {

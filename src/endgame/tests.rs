@@ -675,6 +675,44 @@ fn a_dame_that_puts_two_chains_in_atari_must_be_filled() {
 
 /// ```text
 ///     A B C D E F G H J
+///   9 . O . . O . O O .
+///   8 O . . O O O X X X     C4 is a dame (Black C5 and B4 beside White
+///   7 X O O . O X O X .     D4 and C3), but Black's stone there makes
+///   6 X O X O O X O O .     White's eye at D3 false (C4 and E4 on two
+///   5 X X X X X X X X .     diagonals): White fills it. A match game
+///   4 X X . O X X . . .     (c224476, Japanese, game 11): the board
+///   3 O O O . O O X X .     read as closed, White passed at 98%, and
+///   2 X O . O O X . X .     Black C4 killed the corner group.
+///   1 . . . O X X X . .
+/// ```
+#[test]
+fn a_dame_that_keeps_an_eye_must_be_filled() {
+    let b = Board::from_diagram(
+        "
+        . O . . O . O O .
+        O . . O O O X X X
+        X O O . O X O X .
+        X O X O O X O O .
+        X X X X X X X X .
+        X X . O X X . . .
+        O O O . O O X X .
+        X O . O O X . X .
+        . . . O X X X . .",
+    )
+    .expect("diagram");
+    let dead = ["A2", "G7", "G6", "H6"].map(|v| b.at(v));
+    let lp = dame::LastPhase::read(&b, &dead, &[]);
+    assert!(lp.closing());
+    assert_eq!(lp.region(b.at("C4")), Some(dame::Region::Dame));
+    let fills = dame::eye_fills(&b, Color::White, &lp);
+    assert!(fills.iter().any(|f| f.0 == b.at("C4")), "{fills:?}");
+    // No other dame touches an eye of White's, and Black has none to keep.
+    assert_eq!(fills.len(), 1, "{fills:?}");
+    assert!(dame::eye_fills(&b, Color::Black, &lp).is_empty());
+}
+
+/// ```text
+///     A B C D E F G H J
 ///   9 X . X . . . . . .
 ///   8 O X X . . . . . .     Black F6 is in atari: G6 connects it, and
 ///   7 O O X X X O X . .     F8 saves it too by taking White's F7, the
