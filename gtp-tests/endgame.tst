@@ -662,3 +662,21 @@ loadsgf sgf/games/kosumi-jp-c22-011.sgf 60
 kgs-rules japanese
 47 reg_genmove w
 #? [C4]
+# c224476's Chinese match, game 86, before move 65, Black to move:
+#    A B C D E F G H J
+#  9 . X X . X X X O . 9
+#  8 O O O X . X O . O 8
+#  7 O X X . X O O O . 7
+#  6 O X X X . X O O O 6
+#  5 O X X O . X X O X 5
+#  4 . O O O . . X X X 4
+#  3 . O O X X X . O X 3
+#  2 . O . O X . . O . 2
+#  1 . . O O X . . . . 1
+# The centre (E4, E5, E6, F4) is still open. The count read one fill
+# and its answer as even, and Black passed at 50.8%; White played E5
+# and E4 and Black resigned. GNU Go plays E4. A boundary left open is
+# played, not passed.
+loadsgf sgf/games/kosumi-cn-c22-086.sgf 65
+48 reg_genmove b
+#? [E4|E5]

@@ -88,6 +88,10 @@ pub struct EndgameParams {
     pub keep_winrate: f64,
     /// ... and the saving move was searched at least this many times.
     pub keep_min_visits: u32,
+    /// Instead of the search's pass, with a boundary open and the
+    /// opponent still playing: the most visited move into an open region
+    /// whose win rate is within this of the pass's (untuned).
+    pub open_pass_margin: f64,
 }
 
 /// The values kosumi plays with.
@@ -109,6 +113,7 @@ pub const PARAMS: EndgameParams = EndgameParams {
     settled_share: 0.8,
     keep_winrate: 0.9,
     keep_min_visits: 20,
+    open_pass_margin: 0.05,
 };
 
 #[cfg(test)]

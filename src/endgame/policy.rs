@@ -361,6 +361,15 @@ impl Closer {
                 && ((opponent_passed && (win_judged || draw_judged))
                     || areas_settled(game, &ph.lp, &self.judging_ownership(game)))
             {
+                // Under area rules, gaps the count calls even are still no
+                // reason to pass first: the count reads one fill and its
+                // answer, not a race in the gap (c224476's Chinese game 86
+                // below).
+                if !opponent_passed {
+                    if let Some(m) = open_instead_of_pass(game, &judgement, cands, wasted) {
+                        return Decision::Move(m);
+                    }
+                }
                 return pass();
             }
         }
@@ -409,6 +418,23 @@ impl Closer {
             }
         }
         if best.mv == Move::Pass {
+            // A boundary still open while the opponent plays on is the
+            // opponent's to take next, and where the playouts cannot read
+            // the fight in it (a race at the gap) the search may score
+            // the pass as high as the moves there: c224476's Chinese game
+            // 86, Black passed at 50.8% with the centre E4-E6 open, White
+            // played E5 and E4 and Black resigned. The most visited move
+            // into an open region that wastes nothing and wins about as
+            // much is played instead (under area rules).
+            if !opponent_passed {
+                if let Some(m) = open_instead_of_pass(game, &judgement, cands, wasted) {
+                    log::debug!(
+                        "a boundary is open: {} instead of a pass",
+                        game.geometry().move_text(m)
+                    );
+                    return Decision::Move(m);
+                }
+            }
             if win_judged && settled {
                 return pass();
             }
@@ -429,6 +455,37 @@ impl Closer {
         }
         Decision::Move(best.mv)
     }
+}
+
+/// Instead of a pass under area rules, where every open point is one for
+/// the side that fills it: the most visited move into an open region of
+/// the board as `j` reads it ([`LastPhase`]) that is not `wasted` and
+/// wins at least the search's win rate for the pass less
+/// [`PARAMS`]`.open_pass_margin` (any, where the search did not try the
+/// pass). Under territory rules a gap both sides would fill at no gain
+/// is neutral, and the pass stands.
+pub(super) fn open_instead_of_pass(
+    game: &Game,
+    j: &Judgement,
+    cands: &[Candidate],
+    wasted: impl Fn(Move) -> bool,
+) -> Option<Move> {
+    if game.rules() != Rules::Chinese {
+        return None;
+    }
+    let lp = LastPhase::read(game.board(), &j.dead, &j.seki);
+    if lp.open() == 0 {
+        return None;
+    }
+    let winrate = cands
+        .iter()
+        .find(|c| c.mv == Move::Pass && c.visits > 0)
+        .map_or(0.0, |c| c.winrate);
+    cands
+        .iter()
+        .filter(|c| c.winrate >= winrate - PARAMS.open_pass_margin)
+        .map(|c| c.mv)
+        .find(|&m| matches!(m, Move::Play(p) if lp.region(p) == Some(Region::Open)) && !wasted(m))
 }
 
 /// Instead of a pass under area scoring: a move that saves an own chain

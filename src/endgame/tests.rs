@@ -375,6 +375,86 @@ fn candidate(g: &Game, v: &str, visits: u32, winrate: f64) -> Candidate {
     }
 }
 
+/// Under area rules, with a boundary still open, the search's pass gives
+/// way to a move there that wins about as much (X black, O white, Black to move; H3
+/// and H2 dead). c224476's Chinese match, game 86: the centre E4-E6 and
+/// F4 is open, the count called the gap even, and Black passed at 50.8%;
+/// White played E5 and E4 and Black resigned. GNU Go plays E4.
+///
+/// ```text
+///     A B C D E F G H J
+///   9 . X X . X X X O .
+///   8 O O O X . X O . O
+///   7 O X X . X O O O .
+///   6 O X X X . X O O O
+///   5 O X X O . X X O X
+///   4 . O O O . . X X X
+///   3 . O O X X X . O X
+///   2 . O . O X . . O .
+///   1 . . O O X . . . .
+/// ```
+#[test]
+fn under_area_rules_an_open_boundary_is_played_rather_than_passed() {
+    let g = game_from(
+        "
+        . X X . X X X O .
+        O O O X . X O . O
+        O X X . X O O O .
+        O X X X . X O O O
+        O X X O . X X O X
+        . O O O . . X X X
+        . O O X X X . O X
+        . O . O X . . O .
+        . . O O X . . . .",
+        Color::Black,
+        7.0,
+    );
+    let j = Judgement {
+        dead: vec![g.board().at("H3"), g.board().at("H2")],
+        ..Judgement::default()
+    };
+    let none = |_: Move| false;
+    let pass = |visits: u32, win: f64| Candidate {
+        mv: Move::Pass,
+        ..candidate(&g, "A1", visits, win)
+    };
+    let e4 = Move::Play(g.board().at("E4"));
+    // A4 is White's area: not open, passed over.
+    let cands = |win: f64| {
+        [
+            pass(900, 0.51),
+            candidate(&g, "A4", 600, 0.52),
+            candidate(&g, "E4", 500, win),
+        ]
+    };
+    assert_eq!(
+        policy::open_instead_of_pass(&g, &j, &cands(0.50), none),
+        Some(e4)
+    );
+    // Far worse than the pass: the pass stands.
+    assert_eq!(
+        policy::open_instead_of_pass(&g, &j, &cands(0.30), none),
+        None
+    );
+    // A move the waste rules refuse is not played.
+    assert_eq!(
+        policy::open_instead_of_pass(&g, &j, &cands(0.50), |m| m == e4),
+        None
+    );
+    // The search did not try the pass: any open move will do.
+    assert_eq!(
+        policy::open_instead_of_pass(&g, &j, &[candidate(&g, "E4", 50, 0.2)], none),
+        Some(e4)
+    );
+    // Under territory rules a gap the count calls even is neutral.
+    let mut jp = g.clone();
+    jp.set_rules(Rules::Japanese);
+    assert_eq!(
+        policy::open_instead_of_pass(&jp, &j, &cands(0.50), none),
+        None
+    );
+}
+
 /// A side far ahead saves its chain in atari before a move that wins as
 /// much (X black, O white, Black to move): D5 is in atari, D4 gives it
 /// three liberties that no ladder takes.
