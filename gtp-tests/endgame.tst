@@ -680,3 +680,21 @@ kgs-rules japanese
 loadsgf sgf/games/kosumi-cn-c22-086.sgf 65
 48 reg_genmove b
 #? [E4|E5]
+# c224476's Chinese match, game 62, before move 37, Black to move:
+#    A B C D E F G H J
+#  9 . . . . . O O X . 9
+#  8 . . . . . O X X . 8
+#  7 . O . . O O X . . 7
+#  6 . X O O O X . . . 6
+#  5 . O X O X . . . . 5
+#  4 . O X X X . X . . 4
+#  3 . O X . . X O . . 3
+#  2 . O X X O X . . . 2
+#  1 . O O X . . . . . 1
+# Every region is one colour's and Black leads (97%), with White's G3
+# and E2 dead in Black's area. Black passed; White invaded at G6 beside
+# G3, lived, and Black resigned. Under area rules taking dead stones off
+# costs nothing: a side that would pass first takes them off.
+loadsgf sgf/games/kosumi-cn-c22-062.sgf 37
+49 reg_genmove b
+#? [G2|H3|E1|E3]

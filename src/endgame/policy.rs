@@ -165,7 +165,9 @@ impl Closer {
     /// - the best move fills an own true eye: the best other move.
     ///
     /// Every pass first saves an own chain in atari under area scoring
-    /// ([`Closer::rescue_before_passing`]).
+    /// ([`Closer::rescue_before_passing`]), and under area scoring a
+    /// side that would pass first (the opponent still playing) takes
+    /// dead stones off ([`capture_dead`]).
     pub fn decide(&mut self, game: &Game, t: &Turn) -> Decision {
         let (color, mode, info) = (t.color, t.mode, t.info);
         let cands = &info.candidates;
@@ -319,11 +321,25 @@ impl Closer {
         // Every pass below first makes the moves the last phase still
         // needs (a fill that saves stones, a capture, a dame under area
         // rules), then saves an own chain in atari if it can.
+        // Under area rules taking dead stones off costs nothing, and a
+        // stone left in one's area is where an invasion starts, with
+        // each pass of ours a free move for an opponent who plays on
+        // (c224476's Chinese game 62: Black passed at 97% with White's
+        // G3 dead in a 25-point area; White invaded beside it at G6 and
+        // lived). So a side that would pass first takes them off.
         let pass = || {
             if let Some(m) = phase.as_ref().and_then(|ph| ph.before_passing(game, cands)) {
                 return Decision::Move(m);
             }
-            Decision::Move(rescue_before_passing(game, color, dead).unwrap_or(Move::Pass))
+            if let Some(m) = rescue_before_passing(game, color, dead) {
+                return Decision::Move(m);
+            }
+            if game.rules() == Rules::Chinese && !opponent_passed {
+                if let Some(m) = capture_dead(game, color, &dead_opponent, cands) {
+                    return Decision::Move(m);
+                }
+            }
+            Decision::Move(Move::Pass)
         };
         // A closing board: the reader, not the visits, says what is left.
         // A needed fill or a capture comes first (exact reading, whatever

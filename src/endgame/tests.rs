@@ -5,7 +5,7 @@ use super::*;
 use crate::board::Board;
 use crate::game::{Game, Rules};
 use crate::playout::Policy;
-use crate::search::{Candidate, Ownership};
+use crate::search::{Candidate, Ownership, SearchInfo};
 use crate::types::{Color, Move, Point, MAX_POINTS};
 
 fn game_from(diagram: &str, to_move: Color, komi: f32) -> Game {
@@ -373,6 +373,70 @@ fn candidate(g: &Game, v: &str, visits: u32, winrate: f64) -> Candidate {
         pv_visits: vec![visits],
         ownership: None,
     }
+}
+
+/// Under area rules a side that would pass first, the opponent still
+/// playing, takes the dead stones in its area off: each costs nothing
+/// there, and a stone left is where an invasion starts (c224476's
+/// Chinese match, game 62: Black passed at 97% with White's G3 dead in
+/// its area, and White invaded beside it). Under territory rules each
+/// stone played there costs a point: the pass stands. Black to move,
+/// far ahead; White C5 is dead.
+///
+/// ```text
+///     A B C D E F G H J
+///   6 . . . . . X O . .
+///   5 . . O . . X O . .
+///   4 . . . . . X O . .
+/// ```
+#[test]
+fn under_area_rules_dead_stones_come_off_before_passing_first() {
+    let mut g = game_from(
+        "
+        . . . . . X O . .
+        . . . . . X O . .
+        . . . . . X O . .
+        . . . . . X O . .
+        . . O . . X O . .
+        . . . . . X O . .
+        . . . . . X O . .
+        . . . . . X O . .
+        . . . . . X O . .",
+        Color::Black,
+        7.0,
+    );
+    let c5 = g.board().at("C5");
+    let decide = |g: &Game| {
+        let info = SearchInfo {
+            candidates: vec![
+                Candidate {
+                    mv: Move::Pass,
+                    ..candidate(g, "A1", 900, 0.99)
+                },
+                candidate(g, "H5", 100, 0.98),
+            ],
+            playouts: 1000,
+            ..SearchInfo::default()
+        };
+        let turn = Turn {
+            color: Color::Black,
+            mode: GenMode::Regression,
+            info: &info,
+            search_ownership: None,
+            filters: &[],
+            fixed_playouts: None,
+            komi_adjusted: false,
+        };
+        Closer::new(0.0, Policy::Heavy, 7).decide(g, &turn)
+    };
+    match decide(&g) {
+        Decision::Move(Move::Play(p)) => {
+            assert!(g.board().neighbours(c5).contains(&p), "{p:?}")
+        }
+        d => panic!("{d:?}"),
+    }
+    g.set_rules(Rules::Japanese);
+    assert_eq!(decide(&g), Decision::Move(Move::Pass));
 }
 
 /// Under area rules, with a boundary still open, the search's pass gives
