@@ -7,9 +7,9 @@
 use crate::board::Board;
 use crate::tactics::has_capturable_neighbour;
 use crate::tactics::seki::{
-    fills_into_atari, holds_two_liberties, killed_by_sacrifice, two_liberties,
+    fills_into_atari, holds_two_liberties, killed_by_sacrifice, shared_liberty_seki, two_liberties,
 };
-use crate::types::Point;
+use crate::types::{Color, Point};
 
 /// Stones of chains that die to a sacrifice (see `killed_by_sacrifice`):
 /// a chain of three stones or more whose two liberties are both shared
@@ -50,8 +50,9 @@ pub fn dead_by_sacrifice(board: &Board) -> Vec<Point> {
 /// also has two liberties, so that neither side can fill the shared point
 /// without putting itself in atari, nor approach the other's liberties
 /// without being in atari (a liberty inside a big territory, or a shared
-/// point that one side fills by connecting out, is no seki). Returns every
-/// stone of such chains.
+/// point that one side fills by connecting out, is no seki); or a chain of
+/// three or four liberties that shares them all with an enemy chain
+/// ([`shared_liberty_seki`]). Returns every stone of such chains.
 pub fn static_seki(board: &Board, dead: &[Point]) -> Vec<Point> {
     let geo = board.geometry();
     let mut out = Vec::new();
@@ -59,7 +60,16 @@ pub fn static_seki(board: &Board, dead: &[Point]) -> Vec<Point> {
         let Some(c) = board.stone(p).color() else {
             continue;
         };
-        if dead.contains(&p) || board.chain(p) != p || !holds_two_liberties(board, p, c) {
+        if dead.contains(&p) || board.chain(p) != p {
+            continue;
+        }
+        if (3..=4).contains(&board.libs(p)) {
+            if shared_seki_partner(board, p, c, dead) {
+                board.for_each_stone(p, |q| out.push(q));
+            }
+            continue;
+        }
+        if !holds_two_liberties(board, p, c) {
             continue;
         }
         let libs = two_liberties(board, p);
@@ -80,4 +90,16 @@ pub fn static_seki(board: &Board, dead: &[Point]) -> Vec<Point> {
         }
     }
     out
+}
+
+/// Whether the chain of `c` at `p` shares all its liberties with an enemy
+/// chain (not dead) in a [`shared_liberty_seki`].
+fn shared_seki_partner(board: &Board, p: Point, c: Color, dead: &[Point]) -> bool {
+    let mut libs = [Point::NONE; 4];
+    let n = board.chain_liberties(p, &mut libs);
+    libs[..n].iter().any(|&l| {
+        board.neighbours(l).iter().any(|&q| {
+            board.stone(q) == (!c).stone() && !dead.contains(&q) && shared_liberty_seki(board, p, q)
+        })
+    })
 }

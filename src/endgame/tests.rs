@@ -1301,3 +1301,29 @@ fn a_miai_connection_waits_for_the_cut() {
     let cut = d.replacen(". . X . O", ". . X O O", 1);
     assert!(cuts_for(&cut, Color::Black).is_empty());
 }
+
+/// The static seki test finds chains that share all their three liberties
+/// (06b408e's Japanese match, game 96; `tactics::seki::shared_liberty_seki`
+/// reads the shape), and the count leaves both alive: W+15.5 as GNU Go
+/// counted it, where the playouts had White's 24 stones dead (B+35.5).
+#[test]
+fn a_seki_of_shared_liberties_is_counted_as_seki() {
+    let b = Board::from_diagram(
+        "
+        . O O O O O O O O
+        X X O X X O O X O
+        X X O O X O X X X
+        . . O X X O X X X
+        O O O X X X X O O
+        O O X X O O O O .
+        O X X . X O O O O
+        O X . X X X O X X
+        X X X X O O O O .",
+    )
+    .expect("diagram");
+    let stones = static_seki(&b, &[]);
+    for v in ["A8", "B7", "C9", "J9", "A2"] {
+        assert!(stones.contains(&b.at(v)), "{v}");
+    }
+    assert!(!stones.contains(&b.at("D8")));
+}

@@ -5,8 +5,9 @@
 //! [`crate::endgame::seki`].
 
 use super::has_capturable_neighbour;
+use super::nakade::nakade_point;
 use crate::board::Board;
-use crate::types::{Color, Move, Point};
+use crate::types::{Color, Move, Point, Stone};
 
 /// Whether two chains with two liberties each, both shared, stand in a
 /// false seki: when one of them has at most two stones, its owner fills a
@@ -103,4 +104,103 @@ fn libs_after_filling(board: &Board, c: Color, l: Point) -> Option<u32> {
 /// with at most one liberty.
 pub fn fills_into_atari(board: &Board, c: Color, l: Point) -> bool {
     libs_after_filling(board, c, l).is_none_or(|n| n <= 1)
+}
+
+/// Whether the chains at `p` and `q`, of opposite colours, stand in a seki
+/// of shared liberties alone: the same three or four liberties and none
+/// of their own (no eye on either side), where
+/// - no fill gains: a stone of either colour on a shared liberty captures
+///   nothing and joins no chain with a liberty outside them;
+/// - no sacrifice kills: a side that fills all the liberties but one
+///   gives its chain to the other, whose only eye space is then those
+///   points; the sacrifice kills when that space is two points or fewer,
+///   a square four, or a killable shape of three to six points
+///   ([`nakade_point`]), and the sacrificing side may choose which
+///   liberty it leaves.
+///
+/// Whoever fills first then loses the race, so neither does: a seki of
+/// 06b408e's 9x9 Japanese match (game 96) that GNU Go counted, where the
+/// playouts, which cannot pass, filled the liberties and called the
+/// larger chain dead.
+pub fn shared_liberty_seki(board: &Board, p: Point, q: Point) -> bool {
+    let (Some(c), Some(d)) = (board.stone(p).color(), board.stone(q).color()) else {
+        return false;
+    };
+    let n = board.libs(p) as usize;
+    if c == d || !(3..=4).contains(&n) || board.libs(q) as usize != n {
+        return false;
+    }
+    let mut lp = [Point::NONE; 4];
+    let mut lq = [Point::NONE; 4];
+    board.chain_liberties(p, &mut lp);
+    board.chain_liberties(q, &mut lq);
+    let libs = &lp[..n];
+    if !libs.iter().all(|l| lq[..n].contains(l)) {
+        return false;
+    }
+    if has_capturable_neighbour(board, p) || has_capturable_neighbour(board, q) {
+        return false;
+    }
+    // No fill gains.
+    for &l in libs {
+        for s in [c, !c] {
+            let Some(b) = after_filling(board, s, l) else {
+                continue;
+            };
+            if b.last_captured() > 0 {
+                return false;
+            }
+            let mut out = [Point::NONE; 8];
+            let k = b.chain_liberties(l, &mut out);
+            if b.libs(l) as usize > k || !out[..k].iter().all(|x| libs.contains(x)) {
+                return false;
+            }
+        }
+    }
+    // No sacrifice kills.
+    for (s, x) in [(c, p), (!c, q)] {
+        for &keep in libs {
+            let mut b = board.clone();
+            let filled = libs
+                .iter()
+                .filter(|&&l| l != keep)
+                .all(|&l| b.try_play(s, Move::Play(l)).is_ok());
+            if !filled || b.try_play(!s, Move::Play(keep)).is_err() || b.stone(x) != Stone::Empty {
+                continue;
+            }
+            if one_eye_after_capture(&b, x, !s) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether the empty region around `x` (stones just captured by `owner`)
+/// makes one eye at most: two points or fewer, a square four, or a
+/// killable shape ([`nakade_point`]).
+fn one_eye_after_capture(board: &Board, x: Point, owner: Color) -> bool {
+    let mut region = vec![x];
+    let mut i = 0;
+    while i < region.len() && region.len() <= 7 {
+        for r in board.neighbours(region[i]) {
+            if board.stone(r) == Stone::Empty && !region.contains(&r) {
+                region.push(r);
+            }
+        }
+        i += 1;
+    }
+    let inside = |a: Point| {
+        board
+            .neighbours(a)
+            .iter()
+            .filter(|r| region.contains(r))
+            .count()
+    };
+    match region.len() {
+        0..=2 => true,
+        4 if region.iter().all(|&a| inside(a) == 2) => true,
+        3..=6 => nakade_point(board, x, owner).is_some(),
+        _ => false,
+    }
 }
