@@ -115,7 +115,71 @@ pub fn judge(board: &Board, own: &Ownership) -> Judgement {
     }
     settle_races(board, &mut j);
     settle_invaders(board, &mut j);
+    spread_seki(board, &mut j);
     j
+}
+
+/// A chain in seki shares its one-point eyes with the chains of its group:
+/// an alive chain whose every liberty is such an eye of its colour (each
+/// neighbour on the board one of its stones), one of them beside a chain
+/// in seki, is in seki too, and so on through the group. GNU Go counts
+/// seki by groups, and under territory rules the eyes of a group in seki
+/// are no territory (06b408e's Japanese match, game 37: White's H9 in
+/// seki shares G9 with G8 and the chain E9-D6, which share F8; kosumi
+/// counted F8 for White, GNU Go did not). A chain with any other liberty
+/// has space of its own and stays alive.
+fn spread_seki(board: &Board, j: &mut Judgement) {
+    if j.seki.is_empty() {
+        return;
+    }
+    let mut in_seki = dead_mask(board, &j.seki);
+    let settled = {
+        let mut m = dead_mask(board, &j.dead);
+        for p in j.unclear.iter() {
+            m[p.idx()] = true;
+        }
+        m
+    };
+    let eye_of = |p: Point, c: Color| {
+        board
+            .neighbours(p)
+            .iter()
+            .all(|&q| board.stone(q) == Stone::Edge || board.stone(q) == c.stone())
+    };
+    loop {
+        let mut grew = false;
+        for p in board.geometry().points() {
+            let Some(c) = board.stone(p).color() else {
+                continue;
+            };
+            if board.chain(p) != p || in_seki[p.idx()] || settled[p.idx()] {
+                continue;
+            }
+            let mut libs = [Point::NONE; 8];
+            let k = board.chain_liberties(p, &mut libs);
+            if k == 0 || board.libs(p) as usize > k {
+                continue;
+            }
+            let libs = &libs[..k];
+            let joins = libs.iter().all(|&l| eye_of(l, c))
+                && libs.iter().any(|&l| {
+                    board
+                        .neighbours(l)
+                        .iter()
+                        .any(|&q| board.stone(q) == c.stone() && in_seki[q.idx()])
+                });
+            if joins {
+                board.for_each_stone(p, |q| {
+                    in_seki[q.idx()] = true;
+                    j.seki.push(q);
+                });
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
 }
 
 /// The stones of chains that wall in an eye space of their own too large

@@ -1327,3 +1327,48 @@ fn a_seki_of_shared_liberties_is_counted_as_seki() {
     }
     assert!(!stones.contains(&b.at("D8")));
 }
+
+/// A seki spreads through the one-point eyes of its group (06b408e's
+/// Japanese match, game 37; White to move, captures 5 and 1). Black's
+/// right side and White's H9 share J9; White's H9 shares the eye G9 with
+/// G8 and the chain E9-D6, which share F8. GNU Go counts the whole White
+/// group in seki and neither F8 nor G9 as territory: W+22.5 (kosumi had
+/// W+23.5, F8 counted).
+///
+/// ```text
+///     A B C D E F G H J
+///   9 . X . X O O . O .
+///   8 . . X X O . O X X
+///   7 X X X O O O X X X
+///   6 X X X O X X X X .
+///   5 O O X X O X X X X
+///   4 . O O O O O X O X
+///   3 . . . . . O O O O
+///   2 . . . . . . . . .
+///   1 . . . . . . . . .
+/// ```
+#[test]
+fn a_seki_spreads_through_the_eyes_of_its_group() {
+    let g = game_from(
+        "
+        . X . X O O . O .
+        . . X X O . O X X
+        X X X O O O X X X
+        X X X O X X X X .
+        O O X X O X X X X
+        . O O O O O X O X
+        . . . . . O O O O
+        . . . . . . . . .
+        . . . . . . . . .",
+        Color::White,
+        6.5,
+    );
+    let b = g.board();
+    let own = sample_ownership(&g, 2000, Policy::Heavy, 7);
+    let j = judge(b, &own);
+    for v in ["J8", "J4", "H9", "G8", "F9", "D6"] {
+        assert!(j.seki.contains(&b.at(v)), "{v} {:?}", j.seki);
+    }
+    // White's lower group has space of its own: alive, not seki.
+    assert!(!j.seki.contains(&b.at("F3")));
+}
