@@ -412,14 +412,19 @@ pub fn needed_fills(
             if !removes(board, color, p, t.chain, dead, seki) {
                 continue;
             }
-            match out.iter_mut().find(|o| o.0 == p) {
-                Some(o) => o.1 += t.stones,
-                None => out.push((p, t.stones)),
-            }
+            add_stones(&mut out, p, t.stones);
         }
     }
     out.sort_by_key(|o| std::cmp::Reverse(o.1));
     out
+}
+
+/// Adds `n` stones to the entry of `p` in `points`, or a new entry.
+pub(super) fn add_stones(points: &mut Vec<(Point, u32)>, p: Point, n: u32) {
+    match points.iter_mut().find(|o| o.0 == p) {
+        Some(o) => o.1 += n,
+        None => points.push((p, n)),
+    }
 }
 
 /// Whether `color` playing at `p` is legal and leaves its chain at

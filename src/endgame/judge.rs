@@ -140,12 +140,6 @@ fn spread_seki(board: &Board, j: &mut Judgement) {
         }
         m
     };
-    let eye_of = |p: Point, c: Color| {
-        board
-            .neighbours(p)
-            .iter()
-            .all(|&q| board.stone(q) == Stone::Edge || board.stone(q) == c.stone())
-    };
     loop {
         let mut grew = false;
         for p in board.geometry().points() {
@@ -161,7 +155,7 @@ fn spread_seki(board: &Board, j: &mut Judgement) {
                 continue;
             }
             let libs = &libs[..k];
-            let joins = libs.iter().all(|&l| eye_of(l, c))
+            let joins = libs.iter().all(|&l| board.is_eyeish(l, c))
                 && libs.iter().any(|&l| {
                     board
                         .neighbours(l)

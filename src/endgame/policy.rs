@@ -6,7 +6,8 @@
 //! game otherwise, and that one low win rate is no reason to resign.
 
 use super::dame::{
-    cut_fills, eye_fills, needed_fills, safe_fills, threats, LastPhase, Region, READ_BUDGET,
+    add_stones, cut_fills, eye_fills, needed_fills, safe_fills, threats, LastPhase, Region,
+    READ_BUDGET,
 };
 use super::judge::{judge, sample_ownership, Judgement};
 use super::PARAMS;
@@ -382,7 +383,9 @@ impl Closer {
                 // answer, not a race in the gap (c224476's Chinese game 86
                 // below).
                 if !opponent_passed {
-                    if let Some(m) = open_instead_of_pass(game, &judgement, cands, wasted) {
+                    if let Some(m) =
+                        open_instead_of_pass(game, &judgement, Some(&ph.lp), cands, wasted)
+                    {
                         return Decision::Move(m);
                     }
                 }
@@ -443,7 +446,8 @@ impl Closer {
             // into an open region that wastes nothing and wins about as
             // much is played instead (under area rules).
             if !opponent_passed {
-                if let Some(m) = open_instead_of_pass(game, &judgement, cands, wasted) {
+                let lp = phase.as_ref().map(|ph| &ph.lp);
+                if let Some(m) = open_instead_of_pass(game, &judgement, lp, cands, wasted) {
                     log::debug!(
                         "a boundary is open: {} instead of a pass",
                         game.geometry().move_text(m)
@@ -475,21 +479,29 @@ impl Closer {
 
 /// Instead of a pass under area rules, where every open point is one for
 /// the side that fills it: the most visited move into an open region of
-/// the board as `j` reads it ([`LastPhase`]) that is not `wasted` and
-/// wins at least the search's win rate for the pass less
+/// the board as `j` reads it (`read`, the phase's [`LastPhase`] when it
+/// was read already) that is not `wasted` and wins at least the search's win rate for the pass less
 /// [`PARAMS`]`.open_pass_margin` (any, where the search did not try the
 /// pass). Under territory rules a gap both sides would fill at no gain
 /// is neutral, and the pass stands.
 pub(super) fn open_instead_of_pass(
     game: &Game,
     j: &Judgement,
+    read: Option<&LastPhase>,
     cands: &[Candidate],
     wasted: impl Fn(Move) -> bool,
 ) -> Option<Move> {
     if game.rules() != Rules::Chinese {
         return None;
     }
-    let lp = LastPhase::read(game.board(), &j.dead, &j.seki);
+    let own;
+    let lp = match read {
+        Some(lp) => lp,
+        None => {
+            own = LastPhase::read(game.board(), &j.dead, &j.seki);
+            &own
+        }
+    };
     if lp.open() == 0 {
         return None;
     }
@@ -979,10 +991,7 @@ impl Phase {
             if !legal(&p) {
                 continue;
             }
-            match needed.iter_mut().find(|o| o.0 == p) {
-                Some(o) => o.1 += n,
-                None => needed.push((p, n)),
-            }
+            add_stones(&mut needed, p, n);
         }
         needed.sort_by_key(|o| std::cmp::Reverse(o.1));
         let mut gains: Vec<(Point, u32)> = Vec::new();
@@ -990,10 +999,7 @@ impl Phase {
             if !legal(&t.at) {
                 continue;
             }
-            match gains.iter_mut().find(|g| g.0 == t.at) {
-                Some(g) => g.1 += t.stones,
-                None => gains.push((t.at, t.stones)),
-            }
+            add_stones(&mut gains, t.at, t.stones);
         }
         gains.sort_by_key(|g| std::cmp::Reverse(g.1));
         let nearly = lp.nearly_closed(PARAMS.nearly_open_region, PARAMS.nearly_open_total);

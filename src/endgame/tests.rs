@@ -492,29 +492,29 @@ fn under_area_rules_an_open_boundary_is_played_rather_than_passed() {
         ]
     };
     assert_eq!(
-        policy::open_instead_of_pass(&g, &j, &cands(0.50), none),
+        policy::open_instead_of_pass(&g, &j, None, &cands(0.50), none),
         Some(e4)
     );
     // Far worse than the pass: the pass stands.
     assert_eq!(
-        policy::open_instead_of_pass(&g, &j, &cands(0.30), none),
+        policy::open_instead_of_pass(&g, &j, None, &cands(0.30), none),
         None
     );
     // A move the waste rules refuse is not played.
     assert_eq!(
-        policy::open_instead_of_pass(&g, &j, &cands(0.50), |m| m == e4),
+        policy::open_instead_of_pass(&g, &j, None, &cands(0.50), |m| m == e4),
         None
     );
     // The search did not try the pass: any open move will do.
     assert_eq!(
-        policy::open_instead_of_pass(&g, &j, &[candidate(&g, "E4", 50, 0.2)], none),
+        policy::open_instead_of_pass(&g, &j, None, &[candidate(&g, "E4", 50, 0.2)], none),
         Some(e4)
     );
     // Under territory rules a gap the count calls even is neutral.
     let mut jp = g.clone();
     jp.set_rules(Rules::Japanese);
     assert_eq!(
-        policy::open_instead_of_pass(&jp, &j, &cands(0.50), none),
+        policy::open_instead_of_pass(&jp, &j, None, &cands(0.50), none),
         None
     );
 }
@@ -1306,6 +1306,19 @@ fn a_miai_connection_waits_for_the_cut() {
 /// (06b408e's Japanese match, game 96; `tactics::seki::shared_liberty_seki`
 /// reads the shape), and the count leaves both alive: W+15.5 as GNU Go
 /// counted it, where the playouts had White's 24 stones dead (B+35.5).
+///
+/// ```text
+///     A B C D E F G H J
+///   9 . O O O O O O O O
+///   8 X X O X X O O X O     Black A8-B7 and White's top and left share
+///   7 X X O O X O X X X     A9, A6 and B6, and neither has a liberty of
+///   6 . . O X X O X X X     its own: whoever fills first is taken. A
+///   5 O O O X X X X O O     sacrifice does not kill either: Black
+///   4 O O X X O O O O .     filling A9 and A6 gives White a rectangular
+///   3 O X X . X O O O O     six in the corner, which lives.
+///   2 O X . X X X O X X
+///   1 X X X X O O O O .
+/// ```
 #[test]
 fn a_seki_of_shared_liberties_is_counted_as_seki() {
     let b = Board::from_diagram(
@@ -1321,6 +1334,9 @@ fn a_seki_of_shared_liberties_is_counted_as_seki() {
         X X X X O O O O .",
     )
     .expect("diagram");
+    let (black, white) = (b.at("A8"), b.at("C9"));
+    assert!(crate::tactics::seki::shared_liberty_seki(&b, black, white));
+    assert!(crate::tactics::seki::shared_liberty_seki(&b, white, black));
     let stones = static_seki(&b, &[]);
     for v in ["A8", "B7", "C9", "J9", "A2"] {
         assert!(stones.contains(&b.at(v)), "{v}");

@@ -238,37 +238,6 @@ fn a_self_atari_that_could_connect_is_no_throw_in() {
 }
 
 /// ```text
-///     A B C D E F G H J
-///   9 . O O O O O O O O
-///   8 X X O X X O O X O     Black A8-B7 and White's top and left share
-///   7 X X O O X O X X X     A9, A6 and B6, and neither has a liberty of
-///   6 . . O X X O X X X     its own: whoever fills first is taken. A
-///   5 O O O X X X X O O     sacrifice does not kill either: Black
-///   4 O O X X O O O O .     filling A9 and A6 gives White a rectangular
-///   3 O X X . X O O O O     six in the corner, which lives (06b408e's
-///   2 O X . X X X O X X     Japanese match, game 96, where GNU Go
-///   1 X X X X O O O O .     counted the seki and kosumi a dead White).
-/// ```
-#[test]
-fn chains_sharing_all_their_liberties_stand_in_seki() {
-    let b = board(
-        "
-        . O O O O O O O O
-        X X O X X O O X O
-        X X O O X O X X X
-        . . O X X O X X X
-        O O O X X X X O O
-        O O X X O O O O .
-        O X X . X O O O O
-        O X . X X X O X X
-        X X X X O O O O .",
-    );
-    let (black, white) = (b.at("A8"), b.at("C9"));
-    assert!(seki::shared_liberty_seki(&b, black, white));
-    assert!(seki::shared_liberty_seki(&b, white, black));
-}
-
-/// ```text
 ///     A B C D E
 ///   9 . X . O X     Black B9 shares A9, C9 and B8 with White's chain,
 ///   8 O . O O X     which has no other liberty. Black fills two of
