@@ -12,14 +12,18 @@ capturing nothing, whose stone is still on the board at the end with only
 the player's stones and territory around it (so neither a border stone nor
 a move against stones). A flagged stone is a reply when an opponent move of
 the two before it lay within two lines of it (an answer to an invasion or a
-threat), unprovoked otherwise. Each is printed with its move number and the
+threat), a defence when GNU Go's count says it was one (after a pass
+instead and GNU Go's best reply, the player ends a point or more worse than
+after the stone and GNU Go's reply to it, the stone's own point included:
+a thin wall the opponent could cut or an invasion the stone prevents),
+unprovoked otherwise. Each is printed with its move number and the
 size of the region it was played into: a region of a dozen points or fewer
 cannot hold a living invader against a defender who answers, so a stone
 there is a point thrown away; a larger one may be a reinforcement an
 invasion would have called for. Resigned games are skipped. --last N looks
 only at the player's last N moves of each game; default: all. Ends with
 one line: scored games, games with an unprovoked stone, unprovoked stones
-(those in regions of at most 12 points), replies."""
+(those in regions of at most 12 points), replies, defences."""
 import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -40,7 +44,32 @@ gtp = GTP([gnugo, "--mode", "gtp", "--japanese-rules"]).gtp
 
 
 SMALL = 12
-games = flagged_games = unprovoked = small = replies = 0
+games = flagged_games = unprovoked = small = replies = defences = 0
+
+
+def margin(reply, color):
+    """GNU Go's `final_score` reply as points for `color`."""
+    m = re.search(r"([BW])\+([0-9.]+)", reply)
+    if not m:
+        return 0.0
+    v = float(m.group(2))
+    return v if m.group(1) == color else -v
+
+
+def needed(f, i, me, name):
+    """Whether the stone at move i + 1 of record f, `name` for `me`, was a
+    defence by GNU Go's count: after a pass instead and GNU Go's best reply
+    for the opponent, `me` ends at least a point worse than after the stone
+    and GNU Go's reply to it (the stone's own point of territory lost
+    included)."""
+    opp = "W" if me == "B" else "B"
+    counts = []
+    for m in (name, "pass"):
+        gtp(f"loadsgf {f} {i + 1}")
+        gtp(f"play {me} {m}")
+        gtp(f"genmove {opp}")
+        counts.append(margin(gtp("final_score"), me))
+    return counts[1] <= counts[0] - 1
 for f in args:
     s = open(f).read()
     size = int(re.search(r"SZ\[(\d+)\]", s).group(1))
@@ -87,7 +116,7 @@ for f in args:
     mine = [i for i, (c, pt) in enumerate(seq) if c == me and pt is not None]
     if last is not None:
         mine = mine[-last:]
-    bad, answered = [], []
+    bad, answered, kept = [], [], []
     for i in mine:
         pt = seq[i][1]
         if alive.get(pt) != me or not calm[i]:
@@ -101,6 +130,10 @@ for f in args:
         before = [seq[j][1] for j in range(max(0, i - 4), i) if seq[j][0] != me and seq[j][1]]
         near = any(max(abs(a - x), abs(b - y)) <= 2 for a, b in before[-2:])
         name = COLS[x] + str(y)
+        if not near and needed(f, i, me, name):
+            defences += 1
+            kept.append(f"{i + 1}:{name}({calm[i]})")
+            continue
         if near:
             replies += 1
             answered.append(f"{i + 1}:{name}({calm[i]})")
@@ -110,7 +143,8 @@ for f in args:
             bad.append(f"{i + 1}:{name}({calm[i]})")
     if bad:
         flagged_games += 1
-    if bad or answered:
-        print(f"{f}: {me} unprovoked {' '.join(bad) or '-'} replies {' '.join(answered) or '-'}")
+    if bad or answered or kept:
+        print(f"{f}: {me} unprovoked {' '.join(bad) or '-'} replies {' '.join(answered) or '-'}"
+              f" defences {' '.join(kept) or '-'}")
 print(f"games {games} games-with-fills {flagged_games} unprovoked {unprovoked} "
-      f"(in regions of at most {SMALL} points {small}) replies {replies}")
+      f"(in regions of at most {SMALL} points {small}) replies {replies} defences {defences}")

@@ -16,7 +16,12 @@ sees; the reader is GNU Go's, not kosumi's, so kosumi is not its own judge.
 A move of the player changes nothing under the rules in force when it is a
 pass, or a stone that takes nothing on a point GNU Go's
 `final_status_list` names the player's own territory, or (territory rules
-only: under area rules a dame is a point) dame. Such a move counts when a
+only: under area rules a dame is a point) dame, where the opponent's stone
+would change nothing either: GNU Go's `final_score` after an opponent's
+stone there (the player still to move) is not a point or more worse for
+the player than before. A point the opponent could push into, cut at or
+take (the answer to a hane, a connection) is contested, and a stone there
+is needed, though it ends as the player's territory. Such a move counts when a
 needed fill was open before it and the chain can still be captured after
 it; where several chains needed a fill, a move that saves one of them is
 a needed fill too and does not count. Each is printed with the game, the move number, the move, and the
@@ -57,6 +62,15 @@ def referee(rule):
     return engines[rule]
 
 
+def margin(reply, color):
+    """GNU Go's `final_score` reply as points for `color`."""
+    m = re.search(r"([BW])\+([0-9.]+)", reply)
+    if not m:
+        return 0.0
+    v = float(m.group(2))
+    return v if m.group(1) == color else -v
+
+
 stats = {}
 for f in args:
     g = read_game(f)
@@ -83,13 +97,26 @@ for f in args:
                 nothing = points(gg.gtp(f"final_status_list {own}"))
                 if rule == "japanese":
                     nothing |= points(gg.gtp("final_status_list dame"))
+        # A stone of the player's own territory (or dame) is a move that
+        # changes nothing only if the opponent's stone there would change
+        # nothing either: a point the opponent could take, push into or
+        # cut at (an answer to a hane, a connection) is contested, and the
+        # move there is a needed one (GNU Go's count, same side to move).
+        contested = False
+        if threats and pt is not None and pt in nothing:
+            before = margin(gg.gtp("final_score"), c)
+            opp = "W" if c == "B" else "B"
+            if gg.gtp(f"is_legal {opp} {name(pt)}") == "1":
+                gg.gtp(f"play {opp} {name(pt)}")
+                contested = margin(gg.gtp("final_score"), c) <= before - 1
+                gg.gtp("undo")
         stones = len(board)
         if pt is not None:
             play(board, g.size, c, pt)
         gg.gtp(f"play {c} {name(pt)}")
         if threats:
             took = pt is not None and len(board) != stones + 1
-            if pt is None or (pt in nothing and not took):
+            if pt is None or (pt in nothing and not took and not contested):
                 left = [(v, n) for v, n in threats
                         if (tuple(points(v))[0] in board) and won(gg.gtp(f"attack {v}"))]
                 # A move that saves one of the chains is a needed fill itself.
