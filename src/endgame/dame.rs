@@ -17,11 +17,15 @@
 //! - [`needed_fills`]: for each threatened chain, the moves that save it;
 //! - [`eye_fills`]: the dame whose filling by the opponent makes an eye
 //!   false;
+//! - [`life_fills`]: the moves that keep a group in small regions alive
+//!   when the opponent's first move there would kill it, and those
+//!   killing moves ([`crate::tactics::life`]);
 //! - [`safe_fills`]: whether filling a point creates no such threat
 //!   against the filler (how a dame is filled under area rules).
 
 use crate::board::Board;
 use crate::tactics::ladder::escape_fails;
+use crate::tactics::life::{group_area, read_life, Life};
 use crate::tactics::{capture, chain_escapes};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
@@ -495,6 +499,71 @@ pub fn eye_fills(board: &Board, color: Color, lp: &LastPhase) -> Vec<(Point, u32
         }
     }
     out
+}
+
+/// Points, each with the stones a move there saves or takes.
+pub type Stones = Vec<(Point, u32)>;
+
+/// Positions the life reader may visit for one group, and for all groups
+/// of one position.
+const LIFE_BUDGET: u32 = 30_000;
+const LIFE_TOTAL: u32 = 150_000;
+
+/// For the groups whose liberties lie in small regions only
+/// ([`group_area`], the stones of `dead` inside them lifted as room) and
+/// that the opponent kills by moving first ([`read_life`]): for `color`'s
+/// own groups the moves that keep them (needed before passing), for the
+/// opponent's the first moves that kill them (gains), each with the
+/// group's stones. Chains in `dead` or `seki` are not read; a seki counts
+/// as life. A group the reader cannot settle within its budget is left
+/// out, and reading stops when the position's budget is spent.
+pub fn life_fills(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> (Stones, Stones) {
+    let (mut needed, mut gains) = (Vec::new(), Vec::new());
+    let mut done = vec![false; MAX_POINTS];
+    let mut spent = 0;
+    for p in board.geometry().points() {
+        if board.stone(p) == Stone::Empty
+            || done[board.chain(p).idx()]
+            || dead[p.idx()]
+            || seki[p.idx()]
+        {
+            continue;
+        }
+        done[board.chain(p).idx()] = true;
+        let Some(area) = group_area(board, p, dead) else {
+            continue;
+        };
+        for &h in &area.chains {
+            done[h.idx()] = true;
+        }
+        if area.chains.iter().any(|h| dead[h.idx()] || seki[h.idx()]) {
+            continue;
+        }
+        if spent >= LIFE_TOTAL {
+            break;
+        }
+        let target = area
+            .chains
+            .iter()
+            .copied()
+            .max_by_key(|&h| board.chain_len(h))
+            .unwrap_or(p);
+        let budget = LIFE_BUDGET.min(LIFE_TOTAL - spent);
+        let (life, nodes) = read_life(board, target, &area, budget);
+        spent += nodes;
+        if let Life::NeedsMove { defences, kills } = life {
+            let n = area.stones(board);
+            let (points, into) = if board.stone(target) == color.stone() {
+                (defences, &mut needed)
+            } else {
+                (kills, &mut gains)
+            };
+            for q in points {
+                add_stones(into, q, n);
+            }
+        }
+    }
+    (needed, gains)
 }
 
 /// Whether `color` may fill an empty point without loss: the move is

@@ -6,8 +6,8 @@
 //! game otherwise, and that one low win rate is no reason to resign.
 
 use super::dame::{
-    add_stones, cut_fills, eye_fills, needed_fills, safe_fills, threats, LastPhase, Region,
-    READ_BUDGET,
+    add_stones, cut_fills, eye_fills, life_fills, needed_fills, safe_fills, threats, LastPhase,
+    Region, READ_BUDGET,
 };
 use super::judge::{judge, sample_ownership, Judgement};
 use super::PARAMS;
@@ -15,6 +15,7 @@ use crate::board::Board;
 use crate::game::{dead_mask, Game, Rules};
 use crate::playout::Policy;
 use crate::search::{filters_permit, Candidate, MoveFilter, Ownership, SearchInfo};
+use crate::tactics::nakade::sacrifice_kills;
 use crate::tactics::{capture, capturing_neighbours, chain_escapes, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
@@ -269,7 +270,8 @@ impl Closer {
                 .collect()
         };
         let dead_opponent = opponents(dead);
-        // Moves that only cost: filling an own eye, and under territory
+        // Moves that only cost: filling an own eye, giving a chain away
+        // (a self-atari of two stones or more that kills nothing), and under territory
         // rules a point of the mover's settled territory or area, or, for
         // a side that is ahead, a stone in the opponent's settled area
         // (a side behind may try its luck there), judged by plain
@@ -281,6 +283,7 @@ impl Closer {
         let winning = best.winrate >= 0.5;
         let wasted = |m: Move| {
             fills_own_eye(board, color, m)
+                || gives_chain_away(board, color, m)
                 || fills_own_territory(game, color, m, territory_own.as_ref())
                 || settled_area(game, m, territory_own.as_ref())
                     .is_some_and(|c| c == color || winning)
@@ -620,6 +623,21 @@ pub(super) fn closed_board(board: &Board) -> bool {
             .geometry()
             .points()
             .all(|p| board.stone(p) == Stone::Empty || board.libs(p) >= 2)
+}
+
+/// Whether `m` puts a chain of `color` of two stones or more into atari,
+/// capturing nothing, where the opponent takes it at once: a seki's
+/// shared liberty filled, say. Sacrifices that kill (the nakade shapes of
+/// [`sacrifice_kills`]) are not. The search may rank such a move second
+/// in a lost position, where every move scores alike (823a4c8's Japanese
+/// game 13: White behind, its 14 stones in seki; A9 in its own area was
+/// the best move and only cost a point, and the next candidate, B2, put
+/// the 14 stones in atari; Black took them).
+fn gives_chain_away(board: &Board, color: Color, m: Move) -> bool {
+    match m {
+        Move::Play(p) => self_atari_size(board, color, p) >= 2 && !sacrifice_kills(board, color, p),
+        Move::Pass => false,
+    }
 }
 
 /// Whether `m` fills a true eye of `color`.
@@ -963,11 +981,13 @@ struct Phase {
     /// On such a board, the gap point worth filling ([`gap_move`]).
     gap: Option<Point>,
     /// The mover's needed fills, most stones first: the moves that save
-    /// a chain a threat reaches ([`needed_fills`]) and the dame that keep
-    /// an eye ([`eye_fills`]).
+    /// a chain a threat reaches ([`needed_fills`]), the dame that keep
+    /// an eye ([`eye_fills`]) and the moves that keep a group the
+    /// opponent would kill by moving first ([`life_fills`]).
     needed: Vec<(Point, u32)>,
     /// Points where the mover takes stones of the opponent's live chains
-    /// (the opponent's threats left open), most stones first.
+    /// (the opponent's threats left open, and the first moves that kill
+    /// a group of theirs in small regions), most stones first.
     gains: Vec<(Point, u32)>,
     /// Cutting points of the mover's walls to connect before passing
     /// ([`cut_fills`]), those it can fill safely.
@@ -993,7 +1013,6 @@ impl Phase {
             }
             add_stones(&mut needed, p, n);
         }
-        needed.sort_by_key(|o| std::cmp::Reverse(o.1));
         let mut gains: Vec<(Point, u32)> = Vec::new();
         for t in threats(board, !color, &dead, &seki) {
             if !legal(&t.at) {
@@ -1001,6 +1020,17 @@ impl Phase {
             }
             add_stones(&mut gains, t.at, t.stones);
         }
+        // Groups in small regions that die if attacked first: the mover's
+        // keep them, the opponent's are taken.
+        let (keep, kill) = life_fills(board, color, &dead, &seki);
+        for (into, points) in [(&mut needed, keep), (&mut gains, kill)] {
+            for (p, n) in points {
+                if legal(&p) {
+                    add_stones(into, p, n);
+                }
+            }
+        }
+        needed.sort_by_key(|o| std::cmp::Reverse(o.1));
         gains.sort_by_key(|g| std::cmp::Reverse(g.1));
         let nearly = lp.nearly_closed(PARAMS.nearly_open_region, PARAMS.nearly_open_total);
         let gap = if nearly {

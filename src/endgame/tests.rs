@@ -1388,3 +1388,99 @@ fn a_seki_spreads_through_the_eyes_of_its_group() {
     // White's lower group has space of its own: alive, not seki.
     assert!(!j.seki.contains(&b.at("F3")));
 }
+
+/// A seki's shared liberty is never the move instead of one that only
+/// costs a point: 823a4c8's Japanese game 13, move 76, White to move and
+/// behind; its 14 stones from A4 to F3 share B2 with Black's A2 and B1
+/// (D3 is White's eye). The search's best, A9, costs a point in White's
+/// own area; its next candidate, B2, put the 14 stones in atari and Black
+/// took them at D3 (B+7.5 became B+34.5).
+///
+/// ```text
+///     A B C D E F G H J
+///   9 . . . . . . O X .
+///   8 . . O O O O O X X
+///   7 O O O X O X X X X
+///   6 O X X X X X . O X
+///   5 X X X X X . X O O
+///   4 O X X O O X X O O
+///   3 O O O . O O X X O
+///   2 X . O O O X . X O
+///   1 . X O X X X X X O
+/// ```
+#[test]
+fn a_chain_in_seki_is_not_put_in_atari_instead_of_a_wasted_move() {
+    let mut g = game_from(
+        "
+        . . . . . . O X .
+        . . O O O O O X X
+        O O O X O X X X X
+        O X X X X X . O X
+        X X X X X . X O O
+        O X X O O X X O O
+        O O O . O O X X O
+        X . O O O X . X O
+        . X O X X X X X O",
+        Color::White,
+        6.5,
+    );
+    g.set_rules(Rules::Japanese);
+    let info = SearchInfo {
+        candidates: vec![
+            candidate(&g, "A9", 900, 0.25),
+            candidate(&g, "B2", 60, 0.20),
+        ],
+        playouts: 1000,
+        ..SearchInfo::default()
+    };
+    let turn = Turn {
+        color: Color::White,
+        mode: GenMode::Play,
+        info: &info,
+        search_ownership: None,
+        filters: &[],
+        fixed_playouts: None,
+        komi_adjusted: false,
+    };
+    let d = Closer::new(0.0, Policy::Heavy, 7).decide(&g, &turn);
+    assert_ne!(d, Decision::Move(Move::Play(g.board().at("B2"))));
+}
+
+/// A bulky five in the corner lives by its vital point B1 and dies by
+/// the opponent's stone there (X black, O white): B1 is a needed fill
+/// for White and a gain for Black. White's wall has three liberties, A2
+/// B2 C1, none of them a threat to the capture reader; the life reader
+/// plays the eye space out. (Here the judging playouts, Black's area
+/// being the whole board, call the group dead and no fill is asked; in a
+/// game they see it live, and White passed with such a group in
+/// 06b408e's Chinese game 94 until GNU Go's C1.)
+///
+/// ```text
+///     A B C D E F G H J
+///   4 X X X X . . . . .
+///   3 O O O X X . . . .
+///   2 . . O O X . . . .
+///   1 . . . O X . . . .
+/// ```
+#[test]
+fn the_vital_point_of_a_bulky_five_is_needed_by_one_side_and_a_gain_for_the_other() {
+    let (b, _) = last_phase(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X . . . . .
+        O O O X X . . . .
+        . . O O X . . . .
+        . . . O X . . . .",
+    );
+    let b1 = b.at("B1");
+    let (keep, kill) = dame::life_fills(&b, Color::White, &none(), &none());
+    assert_eq!(keep, vec![(b1, 6)]);
+    assert!(kill.is_empty());
+    let (keep, kill) = dame::life_fills(&b, Color::Black, &none(), &none());
+    assert!(keep.is_empty());
+    assert_eq!(kill, vec![(b1, 6)]);
+}

@@ -16,6 +16,8 @@
 //! - [`capture`]: a small depth-first capture reader (nets, approach
 //!   moves) for chains of few liberties, for the last phase;
 //! - [`nakade`]: the vital point of a small eye space;
+//! - [`life`]: whether an enclosed group dies when attacked first, and
+//!   the moves that keep it alive, for the last phase;
 //! - [`seki`]: reading of two-liberty standoffs (seki and the sacrifices
 //!   that break them), for the end-of-game judgement.
 //!
@@ -24,6 +26,7 @@
 
 pub mod capture;
 pub mod ladder;
+pub mod life;
 pub mod nakade;
 pub mod seki;
 

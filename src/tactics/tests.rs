@@ -263,3 +263,150 @@ fn a_small_chain_that_sacrifices_into_one_eye_is_no_seki() {
     assert_eq!(b.libs(white), 3);
     assert!(!seki::shared_liberty_seki(&b, black, white));
 }
+
+/// The area of a group: its regions, then the outside liberties of the
+/// opponent's walls short of liberties. 823a4c8's Japanese game 13 at
+/// move 52: White's lower left (a bulky five in the corner, an eye at D3,
+/// an outside liberty at D5) lives whoever moves first (Black D5 and B1
+/// next end in a seki at worst; GNU Go's owl finds no attack either).
+#[test]
+fn the_area_of_a_group_and_a_group_that_lives() {
+    let b = board(
+        ". . . . . . O X .
+         . . . O O O O X .
+         O O O X O X X X .
+         O X X X X X . O .
+         X X X . X . . . .
+         O X X O O X . . .
+         O O O . O O X X .
+         . . . O O X . X .
+         . . O X X X X . .",
+    );
+    let none = [false; crate::types::MAX_POINTS];
+    let names = |v: &[Point]| {
+        let mut n: Vec<String> = v
+            .iter()
+            .map(|&p| b.geometry().vertex(p).to_string())
+            .collect();
+        n.sort();
+        n
+    };
+    let area = life::group_area(&b, b.at("D4"), &none).expect("a small area");
+    // Black's walls of two liberties: E5 (F5), F4 (G4), the bottom (G2,
+    // H1).
+    assert_eq!(
+        names(&area.points[..area.regions]),
+        ["A1", "A2", "B1", "B2", "C2", "D3", "D5"]
+    );
+    assert_eq!(
+        names(&area.points[area.regions..]),
+        ["F5", "G2", "G4", "H1"]
+    );
+    assert_eq!(area.chains.len(), 3);
+    assert_eq!(
+        life::read_life(&b, b.at("D4"), &area, 100_000).0,
+        life::Life::Alive
+    );
+}
+
+/// 06b408e's Chinese game 94 at move 64, White to move: White's 14
+/// stones around D1 live only by C1 (GNU Go's owl: attack C1, defence
+/// C1); Black C1 or A2 kills them. White played C1.
+#[test]
+fn a_group_that_needs_a_move_to_live_is_read_out() {
+    let b = board(
+        ". . . X X X X X .
+         . . X X O X O O .
+         X . X O O O O O O
+         O X . O . X X O .
+         O X X . . . . X O
+         O O X X X X . X O
+         O . O X O O X X O
+         . O O X O X X O O
+         . O . O O X . X .",
+    );
+    let none = [false; crate::types::MAX_POINTS];
+    let names = |v: &[Point]| {
+        let mut n: Vec<String> = v
+            .iter()
+            .map(|&p| b.geometry().vertex(p).to_string())
+            .collect();
+        n.sort();
+        n
+    };
+    let area = life::group_area(&b, b.at("D1"), &none).expect("a small area");
+    match life::read_life(&b, b.at("D1"), &area, 100_000).0 {
+        life::Life::NeedsMove { defences, kills } => {
+            assert_eq!(names(&defences), ["C1"]);
+            assert_eq!(names(&kills), ["A2", "C1"]);
+        }
+        other => panic!("expected a group that needs a move, got {other:?}"),
+    }
+}
+
+#[test]
+fn two_eyes_live_a_straight_two_dies_a_straight_three_needs_a_move_and_seki_lives() {
+    // White's corner has two eyes, A1 and C1: no attack takes it.
+    let b = board(
+        ". . . . .
+         . . . . .
+         X X X X .
+         O O O O X
+         . O . O X",
+    );
+    let none = [false; crate::types::MAX_POINTS];
+    let area = life::group_area(&b, b.at("A2"), &none).expect("small");
+    assert_eq!(
+        life::read_life(&b, b.at("A2"), &area, 20_000).0,
+        life::Life::Alive
+    );
+    // A straight two: dead whoever moves first.
+    let b = board(
+        ". . . . .
+         . . . . .
+         X X X X .
+         O O O X .
+         . . O X .",
+    );
+    let area = life::group_area(&b, b.at("A2"), &none).expect("small");
+    assert_eq!(
+        life::read_life(&b, b.at("A2"), &area, 20_000).0,
+        life::Life::Dead
+    );
+    // A straight three: the owner lives by the middle point, the attacker
+    // kills there.
+    let b = board(
+        ". . . . .
+         . . . . .
+         X X X X X
+         O O O O X
+         . . . O X",
+    );
+    let area = life::group_area(&b, b.at("A2"), &none).expect("small");
+    assert_eq!(
+        life::read_life(&b, b.at("A2"), &area, 20_000).0,
+        life::Life::NeedsMove {
+            defences: vec![b.at("B1")],
+            kills: vec![b.at("B1")]
+        }
+    );
+    // A seki: White's group (an eye at D3) and Black's A2 and B1 share
+    // B2; Black B2 would be taken at A1, and D3 is White's eye. No attack
+    // takes the group (823a4c8's Japanese game 13, move 76).
+    let b = board(
+        ". . . . . . O X .
+         . . O O O O O X X
+         O O O X O X X X X
+         O X X X X X . O X
+         X X X X X . X O O
+         O X X O O X X O O
+         O O O . O O X X O
+         X . O O O X . X O
+         . X O X X X X X O",
+    );
+    let area = life::group_area(&b, b.at("C3"), &none).expect("small");
+    assert_eq!(
+        life::read_life(&b, b.at("C3"), &area, 20_000).0,
+        life::Life::Alive
+    );
+}
