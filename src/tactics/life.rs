@@ -264,7 +264,8 @@ struct Reader<'a> {
 impl Reader<'_> {
     /// The legal moves of `c` in the area, those beside the chain first.
     /// The attacker plays a wall's outside liberty only to save the wall
-    /// from atari.
+    /// from atari, and saves a wall the owner's last move put in atari
+    /// by any of its ways out.
     fn moves(&self, b: &Board, c: Color) -> Vec<Point> {
         let attacker = c != self.owner;
         let mut near = Vec::new();
@@ -292,6 +293,20 @@ impl Reader<'_> {
             }
         }
         near.extend(far);
+        // A wall the owner's last move put in atari may be saved anywhere
+        // (extending, or taking the stone that ataris it), not only at the
+        // points of the area.
+        if let (true, Move::Play(last)) = (attacker, b.last_move()) {
+            for q in b.neighbours(last) {
+                if b.stone(q) == c.stone() && b.libs(q) == 1 {
+                    crate::tactics::chain_escapes(b, q, |e, _| {
+                        if !near.contains(&e) && b.is_legal(c, e) {
+                            near.push(e);
+                        }
+                    });
+                }
+            }
+        }
         near
     }
 
