@@ -698,3 +698,38 @@ loadsgf sgf/games/kosumi-cn-c22-086.sgf 65
 loadsgf sgf/games/kosumi-cn-c22-062.sgf 37
 49 reg_genmove b
 #? [G2|H3|E1|E3]
+# 823a4c8's Japanese match, game 13, before move 76, White to move:
+#    A B C D E F G H J
+#  9 . . . . . . O X . 9
+#  8 . . O O O O O X X 8
+#  7 O O O X O X X X X 7
+#  6 O X X X X X . O X 6
+#  5 X X X X X . X O O 5
+#  4 O X X O O X X O O 4
+#  3 O O O . O O X X O 3
+#  2 X . O O O X . X O 2
+#  1 . X O X X X X X O 1
+# White is behind; its 14 stones from A4 to F3 are in seki with Black's
+# A2 and B1 (B2 shared, D3 White's eye). White played B2, a self-atari,
+# and Black took the 14 stones at D3. Anything but B2.
+loadsgf sgf/games/kosumi-jp-823-013.sgf 76
+kgs-rules japanese
+50 reg_genmove w
+#? [!B2]
+# 06b408e's Chinese match, game 94, before move 64, White to move:
+#    A B C D E F G H J
+#  9 . . . X X X X X . 9
+#  8 . . X X O X O O . 8
+#  7 X . X O O O O O O 7
+#  6 O X . O . X X O . 6
+#  5 O X X . . . . X O 5
+#  4 O O X X X X . X O 4
+#  3 O . O X O O X X O 3
+#  2 . O O X O X X O O 2
+#  1 . O . O O X . X . 1
+# White's 14 stones around D1 live only by C1 (GNU Go's owl: attack
+# and defence at C1; Black C1 or A2 kills). GNU Go (White) played C1.
+loadsgf sgf/games/kosumi-cn-06b-094.sgf 64
+kgs-rules chinese
+51 reg_genmove w
+#? [C1]
