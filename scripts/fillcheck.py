@@ -27,7 +27,7 @@ one line: scored games, games with an unprovoked stone, unprovoked stones
 import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sgfboard import COLS, GTP, enclosed, play, vertex  # noqa: E402
+from sgfboard import COLS, GTP, enclosed, margin, play, vertex  # noqa: E402
 from sgfboard import gnugo as find_gnugo  # noqa: E402
 
 args = sys.argv[1:]
@@ -45,15 +45,6 @@ gtp = GTP([gnugo, "--mode", "gtp", "--japanese-rules"]).gtp
 
 SMALL = 12
 games = flagged_games = unprovoked = small = replies = defences = 0
-
-
-def margin(reply, color):
-    """GNU Go's `final_score` reply as points for `color`."""
-    m = re.search(r"([BW])\+([0-9.]+)", reply)
-    if not m:
-        return 0.0
-    v = float(m.group(2))
-    return v if m.group(1) == color else -v
 
 
 def needed(f, i, me, name):

@@ -36,7 +36,7 @@ open for it, the moves that changed nothing then (passes among them)."""
 import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sgfboard import GTP, name, open_fills, play, points, read_game, won  # noqa: E402
+from sgfboard import GTP, margin, name, open_fills, play, points, read_game, won  # noqa: E402
 from sgfboard import gnugo as find_gnugo  # noqa: E402
 
 args = sys.argv[1:]
@@ -60,15 +60,6 @@ def referee(rule):
     if rule not in engines:
         engines[rule] = GTP([gnugo, "--mode", "gtp", f"--{rule}-rules"])
     return engines[rule]
-
-
-def margin(reply, color):
-    """GNU Go's `final_score` reply as points for `color`."""
-    m = re.search(r"([BW])\+([0-9.]+)", reply)
-    if not m:
-        return 0.0
-    v = float(m.group(2))
-    return v if m.group(1) == color else -v
 
 
 stats = {}

@@ -53,6 +53,15 @@ def points(reply):
     return {(COLS.index(v[0].upper()), int(v[1:])) for v in reply.split()}
 
 
+def margin(reply, color):
+    """GNU Go's `final_score` reply as points for `color` ('B' or 'W')."""
+    m = re.search(r"([BW])\+([0-9.]+)", reply)
+    if not m:
+        return 0.0
+    v = float(m.group(2))
+    return v if m.group(1) == color else -v
+
+
 def won(reply):
     """GNU Go's `attack`/`defend` reply: code 1 is an unconditional success."""
     return reply.split()[0] == "1"

@@ -264,6 +264,16 @@ fn a_small_chain_that_sacrifices_into_one_eye_is_no_seki() {
     assert!(!seki::shared_liberty_seki(&b, black, white));
 }
 
+/// The vertices of `v`, sorted.
+fn vertices(b: &Board, v: &[Point]) -> Vec<String> {
+    let mut n: Vec<String> = v
+        .iter()
+        .map(|&p| b.geometry().vertex(p).to_string())
+        .collect();
+    n.sort();
+    n
+}
+
 /// The area of a group: its regions, then the outside liberties of the
 /// opponent's walls short of liberties. 823a4c8's Japanese game 13 at
 /// move 52: White's lower left (a bulky five in the corner, an eye at D3,
@@ -283,14 +293,7 @@ fn the_area_of_a_group_and_a_group_that_lives() {
          . . O X X X X . .",
     );
     let none = [false; crate::types::MAX_POINTS];
-    let names = |v: &[Point]| {
-        let mut n: Vec<String> = v
-            .iter()
-            .map(|&p| b.geometry().vertex(p).to_string())
-            .collect();
-        n.sort();
-        n
-    };
+    let names = |v: &[Point]| vertices(&b, v);
     let area = life::group_area(&b, b.at("D4"), &none).expect("a small area");
     // Black's walls of two liberties: E5 (F5), F4 (G4), the bottom (G2,
     // H1).
@@ -326,14 +329,7 @@ fn a_group_that_needs_a_move_to_live_is_read_out() {
          . O . O O X . X .",
     );
     let none = [false; crate::types::MAX_POINTS];
-    let names = |v: &[Point]| {
-        let mut n: Vec<String> = v
-            .iter()
-            .map(|&p| b.geometry().vertex(p).to_string())
-            .collect();
-        n.sort();
-        n
-    };
+    let names = |v: &[Point]| vertices(&b, v);
     let area = life::group_area(&b, b.at("D1"), &none).expect("a small area");
     match life::read_life(&b, b.at("D1"), &area, 100_000).0 {
         life::Life::NeedsMove { defences, kills } => {
