@@ -13,8 +13,8 @@
 //! last ten moves and the final position).
 
 use kosumi::game::Rules;
-use kosumi::tactics::life::{group_area, read_life, Life};
-use kosumi::types::{Point, Stone, MAX_POINTS};
+use kosumi::tactics::life::{read_life, small_groups, Life};
+use kosumi::types::{Point, MAX_POINTS};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -48,24 +48,8 @@ fn main() {
                     .collect::<Vec<_>>()
                     .join(",")
             };
-            let mut done = vec![false; MAX_POINTS];
-            for p in geo.points() {
-                if b.stone(p) == Stone::Empty || done[b.chain(p).idx()] {
-                    continue;
-                }
-                done[b.chain(p).idx()] = true;
-                let Some(area) = group_area(b, p, &none) else {
-                    continue;
-                };
-                for &h in &area.chains {
-                    done[h.idx()] = true;
-                }
-                let target = area
-                    .chains
-                    .iter()
-                    .copied()
-                    .max_by_key(|&h| b.chain_len(h))
-                    .unwrap_or(p);
+            for area in small_groups(b, &none) {
+                let target = area.largest_chain(b);
                 let t = std::time::Instant::now();
                 let (life, _) = read_life(b, target, &area, 30_000);
                 let e = t.elapsed();

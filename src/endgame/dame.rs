@@ -25,7 +25,7 @@
 
 use crate::board::Board;
 use crate::tactics::ladder::escape_fails;
-use crate::tactics::life::{group_area, read_life, Life};
+use crate::tactics::life::{read_life, small_groups, Life};
 use crate::tactics::{capture, chain_escapes};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
@@ -519,35 +519,15 @@ const LIFE_TOTAL: u32 = 150_000;
 /// out, and reading stops when the position's budget is spent.
 pub fn life_fills(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> (Stones, Stones) {
     let (mut needed, mut gains) = (Vec::new(), Vec::new());
-    let mut done = vec![false; MAX_POINTS];
     let mut spent = 0;
-    for p in board.geometry().points() {
-        if board.stone(p) == Stone::Empty
-            || done[board.chain(p).idx()]
-            || dead[p.idx()]
-            || seki[p.idx()]
-        {
-            continue;
-        }
-        done[board.chain(p).idx()] = true;
-        let Some(area) = group_area(board, p, dead) else {
-            continue;
-        };
-        for &h in &area.chains {
-            done[h.idx()] = true;
-        }
+    for area in small_groups(board, dead) {
         if area.chains.iter().any(|h| dead[h.idx()] || seki[h.idx()]) {
             continue;
         }
         if spent >= LIFE_TOTAL {
             break;
         }
-        let target = area
-            .chains
-            .iter()
-            .copied()
-            .max_by_key(|&h| board.chain_len(h))
-            .unwrap_or(p);
+        let target = area.largest_chain(board);
         let budget = LIFE_BUDGET.min(LIFE_TOTAL - spent);
         let (life, nodes) = read_life(board, target, &area, budget);
         spent += nodes;

@@ -1410,20 +1410,7 @@ fn a_seki_spreads_through_the_eyes_of_its_group() {
 /// ```
 #[test]
 fn a_chain_in_seki_is_not_put_in_atari_instead_of_a_wasted_move() {
-    let mut g = game_from(
-        "
-        . . . . . . O X .
-        . . O O O O O X X
-        O O O X O X X X X
-        O X X X X X . O X
-        X X X X X . X O O
-        O X X O O X X O O
-        O O O . O O X X O
-        X . O O O X . X O
-        . X O X X X X X O",
-        Color::White,
-        6.5,
-    );
+    let mut g = game_from(crate::tactics::tests::SEKI_OF_GAME_13, Color::White, 6.5);
     g.set_rules(Rules::Japanese);
     let info = SearchInfo {
         candidates: vec![

@@ -2,12 +2,11 @@
 //! first, takes it by play inside its own small regions, and which moves
 //! of its owner stop that. The last phase asks it of every group whose
 //! liberties lie in small regions only (its eye space and the dame
-//! beside it), where the playouts see the group live because they never
-//! find the two or three exact moves that kill it: a 9x9 match game
-//! (823a4c8, Japanese rules, game 13) where White passed with its
-//! lower-left group on a bulky five and one eye; Black took the outside
-//! liberty D5, then played inside, and the group died in a shortage of
-//! liberties.
+//! beside it), where the playouts see the group live because they
+//! seldom find the two or three exact moves that kill it (06b408e's
+//! Chinese match, game 94: White's 14 stones around D1, with four
+//! liberties and more than the capture reader reads, live only by C1;
+//! Black C1 or A2 kills them).
 //!
 //! The reading is a plain minimax over the points of the group's area
 //! ([`group_area`]): the attacker plays only there and wins by taking
@@ -52,6 +51,35 @@ impl GroupArea {
     pub fn stones(&self, board: &Board) -> u32 {
         self.chains.iter().map(|&h| board.chain_len(h)).sum()
     }
+
+    /// The head of the group's largest chain: the one a reading takes.
+    pub fn largest_chain(&self, board: &Board) -> Point {
+        self.chains
+            .iter()
+            .copied()
+            .max_by_key(|&h| board.chain_len(h))
+            .unwrap_or(Point::NONE)
+    }
+}
+
+/// Every group of `board`, either colour, that [`group_area`] reads
+/// (with `dead` as there), each once.
+pub fn small_groups(board: &Board, dead: &[bool]) -> Vec<GroupArea> {
+    let mut out = Vec::new();
+    let mut done = vec![false; MAX_POINTS];
+    for p in board.geometry().points() {
+        if board.stone(p) == Stone::Empty || done[board.chain(p).idx()] {
+            continue;
+        }
+        done[board.chain(p).idx()] = true;
+        if let Some(area) = group_area(board, p, dead) {
+            for &h in &area.chains {
+                done[h.idx()] = true;
+            }
+            out.push(area);
+        }
+    }
+    out
 }
 
 /// The area of the group of the chain at `p`: the chain, each empty
@@ -212,7 +240,29 @@ pub fn read_life(board: &Board, target: Point, area: &GroupArea, budget: u32) ->
     (life, r.nodes.min(budget))
 }
 
+/// What the table knows of a position, either side to move.
+#[derive(Clone, Copy)]
+enum Known {
+    /// The attacker takes the chain, whatever the depth.
+    Taken,
+    /// The attacker does not take it within this many plies.
+    HeldFor(u32),
+}
+
+struct Reader<'a> {
+    owner: Color,
+    target: Point,
+    points: &'a [Point],
+    regions: usize,
+    nodes: u32,
+    budget: u32,
+    table: HashMap<u64, Known>,
+    /// The keys of the positions on the current line.
+    path: Vec<u64>,
+}
+
 impl Reader<'_> {
+    /// The answer of [`read_life`] for the position `board`.
     fn read(&mut self, board: &Board, depth: u32) -> Life {
         let kills = self.killing_moves(board, depth);
         if self.nodes > self.budget {
@@ -238,30 +288,7 @@ impl Reader<'_> {
             Life::NeedsMove { defences, kills }
         }
     }
-}
 
-/// What the table knows of a position, either side to move.
-#[derive(Clone, Copy)]
-enum Known {
-    /// The attacker takes the chain, whatever the depth.
-    Taken,
-    /// The attacker does not take it within this many plies.
-    HeldFor(u32),
-}
-
-struct Reader<'a> {
-    owner: Color,
-    target: Point,
-    points: &'a [Point],
-    regions: usize,
-    nodes: u32,
-    budget: u32,
-    table: HashMap<u64, Known>,
-    /// The keys of the positions on the current line.
-    path: Vec<u64>,
-}
-
-impl Reader<'_> {
     /// The legal moves of `c` in the area, those beside the chain first.
     /// The attacker plays a wall's outside liberty only to save the wall
     /// from atari, and saves a wall the owner's last move put in atari
@@ -338,15 +365,12 @@ impl Reader<'_> {
     /// The attacker's first moves that take the chain against every
     /// defence.
     fn killing_moves(&mut self, b: &Board, depth: u32) -> Vec<Point> {
-        let attacker = !self.owner;
         let mut out = Vec::new();
         if self.two_eyes(b) {
             return out;
         }
-        for m in self.moves(b, attacker) {
-            let mut nb = b.clone();
-            nb.play_unchecked(attacker, Move::Play(m));
-            if nb.stone(self.target) != self.owner.stone() || !self.defend(&nb, depth - 1) {
+        for m in self.moves(b, !self.owner) {
+            if self.takes_after(b, m, depth) {
                 out.push(m);
             }
             if self.nodes > self.budget {
@@ -354,6 +378,14 @@ impl Reader<'_> {
             }
         }
         out
+    }
+
+    /// Whether the attacker's move `m` takes the chain, at once or
+    /// against every defence within `depth` plies of `b`.
+    fn takes_after(&mut self, b: &Board, m: Point, depth: u32) -> bool {
+        let mut nb = b.clone();
+        nb.play_unchecked(!self.owner, Move::Play(m));
+        nb.stone(self.target) != self.owner.stone() || !self.defend(&nb, depth - 1)
     }
 
     /// Looks `key` up for a search `depth` plies deep: `Some(true)` when
@@ -393,12 +425,9 @@ impl Reader<'_> {
             return false;
         }
         self.path.push(key);
-        let attacker = !self.owner;
         let mut won = false;
-        for m in self.moves(b, attacker) {
-            let mut nb = b.clone();
-            nb.play_unchecked(attacker, Move::Play(m));
-            if nb.stone(self.target) != self.owner.stone() || !self.defend(&nb, depth - 1) {
+        for m in self.moves(b, !self.owner) {
+            if self.takes_after(b, m, depth) {
                 won = true;
                 break;
             }

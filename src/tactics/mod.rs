@@ -223,4 +223,4 @@ pub fn has_capturable_neighbour(board: &Board, chain: Point) -> bool {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

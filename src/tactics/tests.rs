@@ -264,6 +264,20 @@ fn a_small_chain_that_sacrifices_into_one_eye_is_no_seki() {
     assert!(!seki::shared_liberty_seki(&b, black, white));
 }
 
+/// 823a4c8's Japanese game 13 before move 76, White to move: White's 14
+/// stones from A4 to F3 (an eye at D3) in seki with Black's A2 and B1,
+/// sharing B2.
+pub(crate) const SEKI_OF_GAME_13: &str = "
+    . . . . . . O X .
+    . . O O O O O X X
+    O O O X O X X X X
+    O X X X X X . O X
+    X X X X X . X O O
+    O X X O O X X O O
+    O O O . O O X X O
+    X . O O O X . X O
+    . X O X X X X X O";
+
 /// The vertices of `v`, sorted.
 fn vertices(b: &Board, v: &[Point]) -> Vec<String> {
     let mut n: Vec<String> = v
@@ -389,17 +403,7 @@ fn two_eyes_live_a_straight_two_dies_a_straight_three_needs_a_move_and_seki_live
     // A seki: White's group (an eye at D3) and Black's A2 and B1 share
     // B2; Black B2 would be taken at A1, and D3 is White's eye. No attack
     // takes the group (823a4c8's Japanese game 13, move 76).
-    let b = board(
-        ". . . . . . O X .
-         . . O O O O O X X
-         O O O X O X X X X
-         O X X X X X . O X
-         X X X X X . X O O
-         O X X O O X X O O
-         O O O . O O X X O
-         X . O O O X . X O
-         . X O X X X X X O",
-    );
+    let b = board(SEKI_OF_GAME_13);
     let area = life::group_area(&b, b.at("C3"), &none).expect("small");
     assert_eq!(
         life::read_life(&b, b.at("C3"), &area, 20_000).0,
