@@ -733,3 +733,21 @@ loadsgf sgf/games/kosumi-cn-06b-094.sgf 64
 kgs-rules chinese
 51 reg_genmove w
 #? [C1]
+# 57e62dc's Japanese match, game 99, before move 60, White to move:
+#    A B C D E F G H J
+#  9 . X . . . X X X . 9
+#  8 . O X X X O O . . 8
+#  7 X O X O X O . O O 7
+#  6 X X O O O O . X X 6
+#  5 . X O O . O X . . 5
+#  4 O O X O . O X X . 4
+#  3 . . . O O X . . X 3
+#  2 . . . O X X . X O 2
+#  1 . . . O X . X X . 1
+# Two gaps, G6-G7 and H8-J8-J9: whoever moves first, White gets one
+# point there; if White passes, Black's G6 and H8 (then J8 in atari,
+# White fills G7) take both. White passed and lost by 1.5.
+loadsgf sgf/games/kosumi-jp-57e-099.sgf 60
+kgs-rules japanese
+52 reg_genmove w
+#? [G6|G7|H8|J8]

@@ -9,6 +9,7 @@ use super::dame::{
     add_stones, cut_fills, eye_fills, life_fills, needed_fills, safe_fills, threats, LastPhase,
     Region, READ_BUDGET,
 };
+use super::gaps::GapReader;
 use super::judge::{judge, sample_ownership, Judgement};
 use super::PARAMS;
 use crate::board::Board;
@@ -785,16 +786,21 @@ fn areas_settled(game: &Game, lp: &LastPhase, own: &Ownership) -> bool {
 }
 
 /// On a nearly closed board, the empty point of an open region (a gap)
-/// where `color` should play before passing: the gap whose count, with
-/// `j`'s dead stones off, is best for `color` when `color` fills it and
-/// better than when the opponent fills it (or, where the opponent cannot
-/// safely play, than now). Each fill is counted after the other side's
-/// best local answer ([`fill_count`]): a point of territory that a wall
-/// short of liberties must give back is no gain. Only fills that
-/// [`safe_fills`] allows count, for either side. Under area rules every
-/// gap counts a point for who fills it; under territory rules only a
-/// boundary point that makes or saves territory does (a gap both sides
-/// would fill at no gain is neutral, like a dame).
+/// where `color` should play before passing.
+///
+/// The gaps are read out together ([`GapReader`]): the move of
+/// `color`'s into a gap after which the count, both sides at their best,
+/// is best for `color` and better than after a pass. Under area rules
+/// every gap counts a point for who fills it; under territory rules only
+/// a move that makes or saves territory does (a gap both sides would
+/// fill at no gain is neutral, like a dame). Only first moves that
+/// [`safe_fills`] allows are tried.
+///
+/// Where the read runs past its budget, each gap is valued by one fill
+/// and the other side's best local answer ([`fill_count`]): the gap
+/// whose count is best for `color` when `color` fills it and better than
+/// when the opponent fills it (or, where the opponent cannot safely
+/// play, than now).
 pub(super) fn gap_move(
     game: &Game,
     color: Color,
@@ -804,60 +810,137 @@ pub(super) fn gap_move(
     seki: &[bool],
 ) -> Option<Point> {
     let board = game.board();
-    let now = mover_count(game, color, j);
-    // (gain over the opponent's fill, own count, point)
-    let mut best: Option<(f32, f32, Point)> = None;
     let mut libs = [Point::NONE; 8];
     let safe = [
         safe_fills(board, color, dead, seki),
         safe_fills(board, !color, dead, seki),
     ];
-    for region in &lp.open_regions {
-        let empties: Vec<Point> = region
-            .iter()
-            .copied()
-            .filter(|q| board.stone(*q) == Stone::Empty)
-            .collect();
-        // Where either side may answer a fill: the gap and the liberties
-        // of the chains around it, outside every settled area.
-        let mut near = empties.clone();
-        for &q in region {
-            for r in board.neighbours(q) {
-                if board.stone(r).color().is_none() || dead[r.idx()] {
-                    continue;
-                }
-                let k = board.chain_liberties(r, &mut libs);
-                for &l in &libs[..k] {
-                    if !near.contains(&l) && !matches!(lp.region(l), Some(Region::Area(_))) {
-                        near.push(l);
+    // Each gap's empty points, and where either side may answer a fill:
+    // the gap and the liberties of the chains around it, outside every
+    // settled area.
+    let gaps: Vec<(Vec<Point>, Vec<Point>)> = lp
+        .open_regions
+        .iter()
+        .map(|region| {
+            let empties: Vec<Point> = region
+                .iter()
+                .copied()
+                .filter(|q| board.stone(*q) == Stone::Empty)
+                .collect();
+            let mut near = empties.clone();
+            for &q in region {
+                for r in board.neighbours(q) {
+                    if board.stone(r).color().is_none() || dead[r.idx()] {
+                        continue;
+                    }
+                    let k = board.chain_liberties(r, &mut libs);
+                    for &l in &libs[..k] {
+                        if !near.contains(&l) && !matches!(lp.region(l), Some(Region::Area(_))) {
+                            near.push(l);
+                        }
                     }
                 }
             }
-        }
-        let fill = |c: Color, q: Point| -> Option<f32> {
-            let safe = &safe[usize::from(c != color)];
-            if !game.is_legal(c, Move::Play(q)) || !safe(q) {
-                return None;
-            }
-            fill_count(game, color, c, q, &near, j)
+            (empties, near)
+        })
+        .collect();
+    // Gaps whose answer points meet are read together: a move in one
+    // may be answered, or forced, in the other.
+    let mut comps: Vec<Vec<usize>> = Vec::new();
+    for (i, (_, near)) in gaps.iter().enumerate() {
+        let meets = |c: &Vec<usize>| {
+            c.iter()
+                .any(|&k| gaps[k].1.iter().any(|q| near.contains(q)))
         };
-        let (mut own_best, mut theirs): (Option<(f32, Point)>, Option<f32>) = (None, None);
-        for &q in &empties {
-            if let Some(m) = fill(color, q) {
-                if own_best.is_none_or(|b| m > b.0) {
-                    own_best = Some((m, q));
-                }
-            }
-            if let Some(m) = fill(!color, q) {
-                theirs = Some(theirs.map_or(m, |t: f32| t.min(m)));
-            }
-        }
-        let Some((m, q)) = own_best else {
-            continue;
-        };
-        let gain = m - theirs.unwrap_or(now);
+        let (joined, mut rest): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
+            comps.drain(..).partition(|c| meets(c));
+        let mut comp: Vec<usize> = joined.into_iter().flatten().collect();
+        comp.push(i);
+        rest.push(comp);
+        comps = rest;
+    }
+    let now = mover_count(game, color, j);
+    // Higher is better for `color`.
+    let sign = if color == Color::Black { 1.0 } else { -1.0 };
+    let mut budget = PARAMS.gap_read_budget;
+    // (gain over the opponent's first move, own count, point)
+    let mut best: Option<(f32, f32, Point)> = None;
+    let mut consider = |gain: f32, m: f32, q: Point| {
         if gain > 0.0 && best.is_none_or(|b| (gain, m) > (b.0, b.1)) {
             best = Some((gain, m, q));
+        }
+    };
+    let geo = game.geometry();
+    for comp in &comps {
+        let mut points: Vec<Point> = Vec::new();
+        let mut firsts: Vec<Point> = Vec::new();
+        for &k in comp {
+            let (empties, near) = &gaps[k];
+            for &q in near {
+                if !points.contains(&q) {
+                    points.push(q);
+                }
+            }
+            firsts.extend(
+                empties
+                    .iter()
+                    .copied()
+                    .filter(|&q| game.is_legal(color, Move::Play(q)) && safe[0](q)),
+            );
+        }
+        let mut reader = GapReader::new(
+            board,
+            game.komi(),
+            game.rules(),
+            &j.dead,
+            &j.seki,
+            &points,
+            game.position_hashes(),
+            budget,
+        );
+        let read = reader.read(board, color, &firsts);
+        budget = budget.saturating_sub(reader.nodes());
+        if let Some((v, depth)) = read {
+            log::debug!(
+                "gaps read to {depth} plies ({} positions): pass {}, {}",
+                reader.nodes(),
+                v.pass,
+                v.moves
+                    .iter()
+                    .map(|(q, m)| format!("{}:{m}", geo.vertex(*q)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            for &(q, m) in &v.moves {
+                consider(sign * (m - v.pass), sign * m, q);
+            }
+            continue;
+        }
+        log::debug!("gaps of {} points: past the read's budget", points.len());
+        // Each gap by one fill and the other side's best local answer.
+        for &k in comp {
+            let (empties, near) = &gaps[k];
+            let fill = |c: Color, q: Point| -> Option<f32> {
+                let safe = &safe[usize::from(c != color)];
+                if !game.is_legal(c, Move::Play(q)) || !safe(q) {
+                    return None;
+                }
+                fill_count(game, color, c, q, near, j)
+            };
+            let (mut own_best, mut theirs): (Option<(f32, Point)>, Option<f32>) = (None, None);
+            for &q in empties {
+                if let Some(m) = fill(color, q) {
+                    if own_best.is_none_or(|b| m > b.0) {
+                        own_best = Some((m, q));
+                    }
+                }
+                if let Some(m) = fill(!color, q) {
+                    theirs = Some(theirs.map_or(m, |t: f32| t.min(m)));
+                }
+            }
+            if let Some((m, q)) = own_best {
+                consider(m - theirs.unwrap_or(now), m, q);
+            }
         }
     }
     best.map(|b| b.2)

@@ -1176,6 +1176,81 @@ fn a_gap_whose_point_a_short_wall_gives_back_is_neutral() {
 }
 
 /// ```text
+///     A B C D E F G H J
+///   9 . X . . . X X X .     57e62dc's Japanese game 99, move 60, White to
+///   8 . O X X X O O . .     move; B7 B8, C4 and J2 dead. Two gaps: G6-G7
+///   7 X O X O X O . O O     and H8-J8-J9. White's G6 makes G7 a point;
+///   6 X X O O O O . X X     White's H8 makes J8 one. Black's move in
+///   5 . X O O . O X . .     either only stops White's point there (H8,
+///   4 O O X O . O X X .     then J8 in atari, makes White fill G7 too),
+///   3 . . . O O X . . X     so whoever starts, White gets one point.
+///   2 . . . O X X . X O     White must start: one fill and its answer,
+///   1 . . . O X . X X .     read gap by gap, called both gaps neutral
+/// ```                       (each answer went into the other gap); White
+/// passed, Black took G6 and H8, and White lost by 1.5.
+const GAME_99: &str = "
+        . X . . . X X X .
+        . O X X X O O . .
+        X O X O X O . O O
+        X X O O O O . X X
+        . X O O . O X . .
+        O O X O . O X X .
+        . . . O O X . . X
+        . . . O X X . X O
+        . . . O X . X X .";
+
+#[test]
+fn gaps_read_together_show_which_side_must_move() {
+    let mut g = game_from(GAME_99, Color::White, 0.5);
+    g.set_rules(Rules::Japanese);
+    let geo = g.geometry();
+    let pt = |v: &str| match geo.parse_move(v) {
+        Ok(Move::Play(p)) => p,
+        _ => panic!("{v}"),
+    };
+    let j = Judgement {
+        dead: ["B8", "B7", "C4", "J2"].iter().map(|v| pt(v)).collect(),
+        ..Judgement::default()
+    };
+    let lp = dame::LastPhase::read(g.board(), &j.dead, &[]);
+    assert!(lp.nearly_closed(4, 12), "open {}", lp.open());
+    let dead = lp.dead.clone();
+    let none = vec![false; MAX_POINTS];
+    let gap = policy::gap_move(&g, Color::White, &j, &lp, &dead, &none);
+    let gaps = ["G6", "G7", "H8", "J8"].map(pt);
+    assert!(gap.is_some_and(|p| gaps.contains(&p)), "{gap:?}");
+    // The read: White's pass leaves Black a point more than any of
+    // White's four moves; Black's first move gains nothing over a pass.
+    let points = ["G6", "G7", "H8", "J8", "J9"].map(pt);
+    let read = |c: Color| {
+        let mut reader = gaps::GapReader::new(
+            g.board(),
+            g.komi(),
+            g.rules(),
+            &j.dead,
+            &[],
+            &points,
+            g.position_hashes(),
+            PARAMS.gap_read_budget,
+        );
+        let (v, depth) = reader.read(g.board(), c, &points).expect("within budget");
+        assert_eq!(depth, 12, "the whole read: two plies a point, two passes");
+        v
+    };
+    let w = read(Color::White);
+    assert_eq!(w.moves.len(), 4, "{w:?}");
+    assert!(w.moves.iter().all(|&(_, m)| w.pass - m == 1.0), "{w:?}");
+    let b = read(Color::Black);
+    let best = b.moves.iter().map(|m| m.1).fold(f32::MIN, f32::max);
+    assert_eq!(best, b.pass, "{b:?}");
+    assert_eq!(best, w.moves[0].1);
+    assert_eq!(
+        policy::gap_move(&g, Color::Black, &j, &lp, &dead, &none),
+        None
+    );
+}
+
+/// ```text
 ///     A B C D E F G
 ///   7 . X O . . . .
 ///   6 . X O . . . .     C4 D4 E4 F4 G4 and more: an open boundary of
