@@ -751,3 +751,21 @@ loadsgf sgf/games/kosumi-jp-57e-099.sgf 60
 kgs-rules japanese
 52 reg_genmove w
 #? [G6|G7|H8|J8]
+# 57e62dc's Chinese match, game 8, before move 43, Black to move:
+#    A B C D E F G H J
+#  9 . . . . . X . X . 9
+#  8 . O O X X . O . O 8
+#  7 . . X O X . O O . 7
+#  6 . O O O X . O X . 6
+#  5 . . O X X . X . X 5
+#  4 . O X X . . . X . 4
+#  3 . . O O X X X . . 3
+#  2 . . . O X O X . . 2
+#  1 . . . O O O X . . 1
+# Black wins by far (99.6%). White's G9 would take H9 (H8 and J9 are
+# self-ataris then); Black played F6 inside its own area and the search
+# had not tried G9. Keep the stone: G9.
+loadsgf sgf/games/kosumi-cn-57e-008.sgf 43
+kgs-rules chinese
+53 reg_genmove b
+#? [G9]

@@ -439,6 +439,18 @@ impl Closer {
                 }
                 return Decision::Move(m);
             }
+            // The same for a chain of two liberties that the opponent's
+            // move would take (57e62dc's Chinese game 8, move
+            // 43: Black at 99.6% played F6 inside its own area with H9
+            // left to a ladder; the search had not tried G9).
+            if let Some(m) = keep_threatened(game, color, dead, search_own, cands, wasted) {
+                log::debug!(
+                    "winning: {} keeps a chain of two liberties before {}",
+                    game.geometry().move_text(m),
+                    game.geometry().move_text(best.mv)
+                );
+                return Decision::Move(m);
+            }
         }
         if best.mv == Move::Pass {
             // A boundary still open while the opponent plays on is the
@@ -597,6 +609,66 @@ pub(super) fn keep_stones(
         }
     }
     out.map(|(_, m)| m)
+}
+
+/// Far ahead, with no chain in atari to save ([`keep_stones`]): a move
+/// that keeps a chain of `color`'s which the opponent could take by one
+/// move ([`needed_fills`]: an atari with no way out, or a ladder), when
+/// the search's best move is no such fix. Only chains that the search's
+/// ownership `own` gives to `color` count (a stone left inside the
+/// opponent's area is not saved), and only fixes that are safe
+/// ([`safe_fills`]), not `wasted`, and, where the search tried them
+/// [`PARAMS`]`.keep_min_visits` times, win at least
+/// [`PARAMS`]`.keep_winrate`; the most stones first, then the most
+/// visited. The search may not try such a move at all when every move
+/// wins, so an untried one is taken too.
+pub(super) fn keep_threatened(
+    game: &Game,
+    color: Color,
+    dead: &[Point],
+    own: Option<&Ownership>,
+    cands: &[Candidate],
+    wasted: impl Fn(Move) -> bool,
+) -> Option<Move> {
+    let own = own?;
+    let board = game.board();
+    let best = cands.first()?.mv;
+    // Chains the search does not give to `color` are left out as dead.
+    let mut off = dead_mask(board, dead);
+    for p in board.geometry().points() {
+        if board.stone(p) == color.stone() {
+            let v = own.value(p);
+            let mine = if color == Color::Black { v } else { -v };
+            if mine <= 0.0 {
+                off[p.idx()] = true;
+            }
+        }
+    }
+    let no_seki = vec![false; MAX_POINTS];
+    let fills = needed_fills(board, color, &off, &no_seki);
+    if fills.iter().any(|&(p, _)| Move::Play(p) == best) {
+        return None;
+    }
+    let safe = safe_fills(board, color, &off, &no_seki);
+    fills
+        .iter()
+        .filter_map(|&(p, n)| {
+            let m = Move::Play(p);
+            if !game.is_legal(color, m) || !safe(p) || wasted(m) {
+                return None;
+            }
+            let c = cands.iter().find(|c| c.mv == m);
+            match c {
+                Some(c)
+                    if c.visits >= PARAMS.keep_min_visits && c.winrate < PARAMS.keep_winrate =>
+                {
+                    None
+                }
+                _ => Some((n, c.map_or(0, |c| c.visits), m)),
+            }
+        })
+        .max_by_key(|&(n, v, _)| (n, v))
+        .map(|(_, _, m)| m)
 }
 
 /// The chains of `color` in atari, not in `dead`, each by its head.

@@ -1177,6 +1177,72 @@ fn a_gap_whose_point_a_short_wall_gives_back_is_neutral() {
 
 /// ```text
 ///     A B C D E F G H J
+///   9 . . . . . X . X .     Black far ahead, H9 with three liberties:
+///   8 . . . . . X O . O     White's G9 takes it (H8 and J9 are then
+///   7 . . . . . X O O O     self-ataris). Black keeps it at G9 before
+///   6 . . . . . X . . .     the search's G3, which the search had not
+/// ```                       compared (57e62dc's Chinese game 8, move 43).
+///
+/// Not when the search found G9 worse, nor for a chain the search's
+/// ownership gives to White.
+#[test]
+fn a_side_far_ahead_keeps_a_chain_one_move_would_take() {
+    let g = game_from(
+        "
+        . . . . . X . X .
+        . . . . . X O . O
+        . . . . . X O O O
+        . . . . . X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .",
+        Color::Black,
+        6.5,
+    );
+    let board = g.board();
+    let geo = board.geometry();
+    let ownership = |h9: f32| {
+        let mut own = Ownership {
+            size: 9,
+            hash: board.hash(),
+            to_move: Color::Black,
+            samples: 100,
+            black: vec![0.0; MAX_POINTS],
+            white: vec![0.0; MAX_POINTS],
+        };
+        for p in geo.points() {
+            match board.stone(p).color() {
+                Some(Color::Black) => own.black[p.idx()] = 1.0,
+                Some(Color::White) => own.white[p.idx()] = 1.0,
+                None => {}
+            }
+        }
+        own.black[board.at("H9").idx()] = h9;
+        own.white[board.at("H9").idx()] = 1.0 - h9;
+        own
+    };
+    let keep = |own: &Ownership, cands: &[Candidate]| {
+        policy::keep_threatened(&g, Color::Black, &[], Some(own), cands, |_| false)
+    };
+    let g9 = Move::Play(board.at("G9"));
+    let alive = ownership(0.8);
+    assert_eq!(keep(&alive, &[candidate(&g, "G3", 500, 0.97)]), Some(g9));
+    let tried = [
+        candidate(&g, "G3", 500, 0.97),
+        candidate(&g, "G9", 100, 0.85),
+    ];
+    assert_eq!(keep(&alive, &tried), None);
+    assert_eq!(keep(&alive, &[candidate(&g, "G9", 500, 0.97)]), None);
+    assert_eq!(
+        keep(&ownership(0.2), &[candidate(&g, "G3", 500, 0.97)]),
+        None
+    );
+}
+
+/// ```text
+///     A B C D E F G H J
 ///   9 . X . . . X X X .     57e62dc's Japanese game 99, move 60, White to
 ///   8 . O X X X O O . .     move; B7 B8, C4 and J2 dead. Two gaps: G6-G7
 ///   7 X O X O X O . O O     and H8-J8-J9. White's G6 makes G7 a point;
