@@ -152,23 +152,14 @@ impl<'a> GapReader<'a> {
         depth: u32,
     ) -> Option<GapValues> {
         let pass = self.after_pass(board, mover, false, depth, ALL)?;
-        let black = mover == Color::Black;
         // Each move is read against the best so far (a move that cannot
         // beat it comes back as a bound, no better than the best).
         let mut best = pass;
         let mut moves = Vec::new();
         for &p in firsts {
-            if let Some(child) = self.child(board, mover, p) {
-                let w = if black {
-                    (best, f32::INFINITY)
-                } else {
-                    (f32::NEG_INFINITY, best)
-                };
-                self.line.push(child.hash());
-                let v = self.value(&child, !mover, false, depth - 1, w);
-                self.line.pop();
-                let v = v?;
-                if (black && v > best) || (!black && v < best) {
+            let w = narrowed(mover, ALL, best);
+            if let Some(v) = self.after_move(board, mover, p, depth, w)? {
+                if better(mover, v, best) {
                     best = v;
                 }
                 moves.push((p, v));
@@ -205,6 +196,26 @@ impl<'a> GapReader<'a> {
             return None;
         }
         Some(b)
+    }
+
+    /// The value after `side`'s stone at `p` with `depth` plies left,
+    /// read within `window`: `Some(None)` where the move is not tried
+    /// ([`GapReader::child`]), `None` past the budget.
+    fn after_move(
+        &mut self,
+        board: &Board,
+        side: Color,
+        p: Point,
+        depth: u32,
+        window: (f32, f32),
+    ) -> Option<Option<f32>> {
+        let Some(child) = self.child(board, side, p) else {
+            return Some(None);
+        };
+        self.line.push(child.hash());
+        let v = self.value(&child, !side, false, depth - 1, window);
+        self.line.pop();
+        v.map(Some)
     }
 
     /// The value after `side` passes (`passed`: the other side passed
@@ -259,8 +270,7 @@ impl<'a> GapReader<'a> {
         if self.nodes > self.budget {
             return None;
         }
-        // Black raises the value, White lowers it; the pass first.
-        let black = side == Color::Black;
+        // The pass first.
         let mut best = self.after_pass(board, side, passed, depth, window)?;
         let mut best_move = None;
         let mut moves = self.moves(board);
@@ -271,24 +281,15 @@ impl<'a> GapReader<'a> {
             }
         }
         for p in moves {
-            let w = if black {
-                (alpha.max(best), beta)
-            } else {
-                (alpha, beta.min(best))
-            };
+            let w = narrowed(side, window, best);
             if w.0 >= w.1 {
                 break;
             }
-            let Some(child) = self.child(board, side, p) else {
-                continue;
-            };
-            self.line.push(child.hash());
-            let v = self.value(&child, !side, false, depth - 1, w);
-            self.line.pop();
-            let v = v?;
-            if (black && v > best) || (!black && v < best) {
-                best = v;
-                best_move = Some(p);
+            if let Some(v) = self.after_move(board, side, p, depth, w)? {
+                if better(side, v, best) {
+                    best = v;
+                    best_move = Some(p);
+                }
             }
         }
         if let Some(p) = best_move {
@@ -339,5 +340,24 @@ impl<'a> GapReader<'a> {
             }
         }
         moves
+    }
+}
+
+/// Whether the value `a` is better than `b` for `side` (Black raises
+/// Black's margin, White lowers it).
+fn better(side: Color, a: f32, b: f32) -> bool {
+    if side == Color::Black {
+        a > b
+    } else {
+        a < b
+    }
+}
+
+/// `window` narrowed by `side`'s best value so far: a move must beat it.
+fn narrowed(side: Color, (alpha, beta): (f32, f32), best: f32) -> (f32, f32) {
+    if side == Color::Black {
+        (alpha.max(best), beta)
+    } else {
+        (alpha, beta.min(best))
     }
 }
