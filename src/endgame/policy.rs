@@ -887,6 +887,9 @@ pub(super) fn gap_move(
         safe_fills(board, color, dead, seki),
         safe_fills(board, !color, dead, seki),
     ];
+    // Whether `c` may fill `q`: legal, and safe by [`safe_fills`].
+    let may_fill =
+        |c: Color, q: Point| game.is_legal(c, Move::Play(q)) && safe[usize::from(c != color)](q);
     // Each gap's empty points, and where either side may answer a fill:
     // the gap and the liberties of the chains around it, outside every
     // settled area.
@@ -953,12 +956,7 @@ pub(super) fn gap_move(
                     points.push(q);
                 }
             }
-            firsts.extend(
-                empties
-                    .iter()
-                    .copied()
-                    .filter(|&q| game.is_legal(color, Move::Play(q)) && safe[0](q)),
-            );
+            firsts.extend(empties.iter().copied().filter(|&q| may_fill(color, q)));
         }
         let mut reader = GapReader::new(
             board,
@@ -993,11 +991,9 @@ pub(super) fn gap_move(
         for &k in comp {
             let (empties, near) = &gaps[k];
             let fill = |c: Color, q: Point| -> Option<f32> {
-                let safe = &safe[usize::from(c != color)];
-                if !game.is_legal(c, Move::Play(q)) || !safe(q) {
-                    return None;
-                }
-                fill_count(game, color, c, q, near, j)
+                may_fill(c, q)
+                    .then(|| fill_count(game, color, c, q, near, j))
+                    .flatten()
             };
             let (mut own_best, mut theirs): (Option<(f32, Point)>, Option<f32>) = (None, None);
             for &q in empties {
