@@ -188,11 +188,12 @@ impl PlayoutBench {
     }
 }
 
-/// `light` or `heavy`.
+/// `light`, `heavy` or `learned`.
 pub fn policy_name(policy: Policy) -> &'static str {
     match policy {
         Policy::Light => "light",
         Policy::Heavy => "heavy",
+        Policy::Learned => "learned",
     }
 }
 

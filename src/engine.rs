@@ -447,6 +447,7 @@ impl Engine {
             self.time_used[color.index()],
             b.empty_points().len(),
             b.size(),
+            self.game.move_count(),
             self.config.time_per_move,
         );
         match (self.config.playouts, self.time_control) {
@@ -457,7 +458,8 @@ impl Engine {
             },
             (n, _) => Limits {
                 playouts: n,
-                time: Some(budget),
+                time: Some(budget.target),
+                max_time: Some(budget.max),
                 early_stop: true,
                 ..Limits::default()
             },

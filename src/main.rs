@@ -56,6 +56,20 @@ struct Cli {
     /// boards of 9x9 and up, where it was measured).
     #[arg(long, default_value = "auto", value_parser = parse_learned_priors)]
     learned_priors: LearnedPriors,
+    /// The search's playout policy: heavy (hand-written rules: answers to
+    /// the last move, 3x3 shapes, random moves) or learned (the same
+    /// answers, then moves drawn by the weights of
+    /// models/kosumi-playout.txt).
+    #[arg(long, default_value = "heavy", value_parser = parse_playout)]
+    playout: kosumi::playout::Policy,
+    /// Last good reply with forgetting (LGRF-2) in the heavy playouts:
+    /// on, off, or auto (on 19x19 and up, where it was measured).
+    #[arg(long, default_value = "auto", value_parser = parse_lgrf)]
+    lgrf: kosumi::search::Lgrf,
+    /// A model file of `kosumi train-playout` for the learned playout
+    /// policy, instead of the built-in one.
+    #[arg(long)]
+    playout_model: Option<std::path::PathBuf>,
     /// The policy network whose priors guide the search on 19x19: a weights
     /// file (`train/` makes one), or `none` for the move-prediction model
     /// alone. Default: the network built into kosumi (models/kosumi-19.net);
@@ -86,6 +100,9 @@ enum Cmd {
         /// The player's heavy playout policy.
         #[arg(long)]
         heavy: bool,
+        /// The learned playout policy.
+        #[arg(long)]
+        learned: bool,
         /// Board size (1..25).
         #[arg(long, default_value_t = 19)]
         size: usize,
@@ -139,6 +156,39 @@ enum Cmd {
         /// Passes over the training positions when fitting the factors.
         #[arg(long, default_value_t = 4)]
         epochs: usize,
+    },
+    /// Fit the learned playout policy's weights (3x3 patterns with atari
+    /// status, line, contiguity, self-atari) from SGF games and write the
+    /// model (`models/kosumi-playout.txt` is the built-in one); measure it
+    /// on held-out games.
+    TrainPlayout {
+        /// SGF files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Model file to write.
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+        /// Train on at most this many games (after the held-out ones).
+        #[arg(long)]
+        games: Option<usize>,
+        /// Games held out for measuring (chosen by a fixed shuffle).
+        #[arg(long, default_value_t = 200)]
+        holdout: usize,
+        /// Times a pattern must be a candidate to get its own weight.
+        #[arg(long, default_value_t = 200)]
+        min_seen: u64,
+        /// MM iterations.
+        #[arg(long, default_value_t = 16)]
+        iterations: usize,
+        /// Use one position in this many.
+        #[arg(long, default_value_t = 2)]
+        stride: usize,
+        /// Seed of the shuffle that picks the held-out games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Board size of the games learned from (others are skipped).
+        #[arg(long, default_value_t = 19)]
+        size: usize,
     },
     /// Write the policy network's training positions from SGF games (the
     /// input planes before each move played, the move, the result) for
@@ -271,6 +321,19 @@ enum Cmd {
     },
 }
 
+fn parse_playout(s: &str) -> Result<kosumi::playout::Policy, String> {
+    use kosumi::playout::Policy;
+    match s {
+        "heavy" => Ok(Policy::Heavy),
+        "learned" => Ok(Policy::Learned),
+        _ => Err(format!("'{s}': expected heavy or learned")),
+    }
+}
+
+fn parse_lgrf(s: &str) -> Result<kosumi::search::Lgrf, String> {
+    kosumi::search::Lgrf::parse(s).ok_or_else(|| format!("'{s}': expected on, off or auto"))
+}
+
 fn parse_learned_priors(s: &str) -> Result<LearnedPriors, String> {
     LearnedPriors::parse(s).ok_or_else(|| format!("'{s}': expected on, off or auto"))
 }
@@ -317,9 +380,16 @@ fn main() {
         })
         .init();
     let cli = Cli::parse();
+    if let Some(path) = &cli.playout_model {
+        if let Err(e) = kosumi::playout::learned::load(path) {
+            eprintln!("kosumi: --playout-model: {e}");
+            std::process::exit(2);
+        }
+    }
     if let Some(Cmd::Bench {
         light,
         heavy,
+        learned,
         size,
         seconds,
         seed,
@@ -349,7 +419,7 @@ fn main() {
             );
             return;
         }
-        run_bench(light, heavy, size, seconds, seed, playouts);
+        run_bench(light, heavy, learned, size, seconds, seed, playouts);
         return;
     }
     if let Some(Cmd::Train {
@@ -399,6 +469,32 @@ fn main() {
             options,
             seed,
         }));
+    }
+    if let Some(Cmd::TrainPlayout {
+        files,
+        output,
+        games,
+        holdout,
+        min_seen,
+        iterations,
+        stride,
+        seed,
+        size,
+    }) = cli.command
+    {
+        if !kosumi::types::is_board_size(size) {
+            eprintln!("kosumi train-playout: --size must be between 1 and 25");
+            std::process::exit(2);
+        }
+        let options = kosumi::learn::playout::Options {
+            size,
+            iterations,
+            stride: stride.max(1),
+            min_seen: min_seen.max(1),
+        };
+        std::process::exit(cli::learn::run_train_playout(
+            &files, &output, games, holdout, seed, &options,
+        ));
     }
     if let Some(Cmd::Netdata {
         files,
@@ -548,6 +644,8 @@ fn main() {
     }
     search.max_nodes = cli.max_nodes.max(1000);
     search.learned_priors = cli.learned_priors;
+    search.policy = cli.playout;
+    search.lgrf = cli.lgrf;
     search.net = load_net(cli.net.as_deref());
     let config = Config {
         size: cli.size,
@@ -573,6 +671,7 @@ fn main() {
 fn run_bench(
     light: bool,
     heavy: bool,
+    learned: bool,
     size: usize,
     seconds: f64,
     seed: u64,
@@ -587,7 +686,7 @@ fn run_bench(
         eprintln!("kosumi: --seconds must be in (0, 3600]");
         std::process::exit(2);
     }
-    if !light && !heavy {
+    if !light && !heavy && !learned {
         // The search bench: built-in positions, one thread, fixed seed; the
         // node count is the behaviour signature.
         let n = playouts.unwrap_or(5000);
@@ -600,6 +699,9 @@ fn run_bench(
     }
     if heavy {
         policies.push(Policy::Heavy);
+    }
+    if learned {
+        policies.push(Policy::Learned);
     }
     let budget = match playouts {
         Some(n) => kosumi::bench::Budget::Playouts(n.max(1)),

@@ -5,7 +5,8 @@
 
 use kosumi::bench::middle_game;
 use kosumi::board::Board;
-use kosumi::playout::{playout, MoveLog, Policy};
+use kosumi::playout::replies::Replies;
+use kosumi::playout::{playout_with, MoveLog, Policy};
 use kosumi::types::Color;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -68,11 +69,22 @@ fn playouts_allocate_nothing() {
         let starts = [(Board::new(size), Color::Black), middle_game(size)];
         for (start, to_move) in &starts {
             let mut board = start.clone();
-            for policy in [Policy::Light, Policy::Heavy] {
+            // The heavy policy with the search's last good replies too.
+            let replies = Replies::new();
+            for (policy, with) in [
+                (Policy::Light, None),
+                (Policy::Heavy, None),
+                (Policy::Heavy, Some(&replies)),
+                (Policy::Learned, None),
+            ] {
                 let run = |board: &mut Board, log: &mut MoveLog, rng: &mut SmallRng| {
                     board.clone_from(start);
                     log.clear();
-                    std::hint::black_box(playout(board, *to_move, 7.5, policy, rng, log));
+                    let s = playout_with(board, *to_move, 7.5, policy, with, rng, log);
+                    if let Some(r) = with {
+                        r.learn(log, 0, Some(s > 0.0));
+                    }
+                    std::hint::black_box(s);
                 };
                 // Warm-up: one-time tables and thread-local scratch.
                 for _ in 0..20 {
@@ -84,8 +96,10 @@ fn playouts_allocate_nothing() {
                     }
                 });
                 assert_eq!(
-                    n, 0,
-                    "{policy:?} playouts on {size}x{size} allocated {n} times"
+                    n,
+                    0,
+                    "{policy:?} playouts (replies: {}) on {size}x{size} allocated {n} times",
+                    with.is_some()
                 );
             }
         }

@@ -107,3 +107,65 @@ fn train_writes_a_model_that_predict_reads() {
     assert!(!ok && err.contains("model version"), "{err}");
     std::fs::remove_file(&model).unwrap();
 }
+
+#[test]
+fn train_playout_writes_a_model_the_engine_plays_with() {
+    let model = std::env::temp_dir().join(format!("kosumi-test-{}.playout", std::process::id()));
+    let m = model.to_string_lossy().into_owned();
+    let files = games("c707827-19x19", 6);
+    let (ok, out, err) = kosumi(
+        &[
+            "train-playout",
+            "--games",
+            "4",
+            "--holdout",
+            "2",
+            "--min-seen",
+            "5",
+            "--iterations",
+            "4",
+            "-o",
+            &m,
+        ],
+        &files,
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("trained on") && out.contains("held out: log-likelihood"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&model).unwrap();
+    assert!(text.starts_with("kosumi-playout 1\n"), "{text}");
+    // The engine plays a move with it, and refuses a damaged file.
+    let play = |file: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+            .args(["--playout", "learned", "--playout-model", file])
+            .args(["--threads", "1", "--playouts", "300"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"boardsize 9\ngenmove b\nquit\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ok, out, err) = play(&m);
+    let answers: Vec<&str> = out.lines().filter(|l| l.starts_with('=')).collect();
+    assert!(ok && answers.len() == 3, "{out}{err}");
+    assert!(answers[1].trim().len() > 2, "no move: {out}");
+    std::fs::write(&model, "kosumi-playout 1\nline 1 1\n").unwrap();
+    let (ok, _, err) = play(&m);
+    assert!(!ok && err.contains("--playout-model"), "{err}");
+    std::fs::remove_file(&model).unwrap();
+}

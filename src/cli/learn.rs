@@ -95,6 +95,46 @@ pub fn run_netdata(a: NetDataArgs) -> i32 {
     0
 }
 
+/// `kosumi train-playout`: fits the playout policy's weights and writes
+/// them; measures them on the held-out games. Returns the exit code.
+pub fn run_train_playout(
+    files: &[PathBuf],
+    output: &Path,
+    games: Option<usize>,
+    holdout: usize,
+    seed: u64,
+    o: &kosumi::learn::playout::Options,
+) -> i32 {
+    let started = std::time::Instant::now();
+    let Some((test, train_set)) = split_games("train-playout", files, seed, holdout, games) else {
+        return 2;
+    };
+    let (model, report, measured) = kosumi::learn::playout::train(&train_set, &test, o);
+    if let Err(e) = kosumi::sgf::write_atomically(output, model.to_text().as_bytes()) {
+        eprintln!(
+            "kosumi train-playout: cannot write {}: {e}",
+            output.display()
+        );
+        return 1;
+    }
+    println!(
+        "trained on {} positions of {} games ({} skipped), {} patterns, log-likelihood {:.4}, {:.0} s",
+        report.positions,
+        report.games,
+        report.skipped,
+        report.patterns,
+        report.log_likelihood.last().copied().unwrap_or(f64::NAN),
+        started.elapsed().as_secs_f64()
+    );
+    if let Some((ll, top1)) = measured {
+        println!(
+            "held out: log-likelihood {ll:.4}, top-1 {:.1}%",
+            100.0 * top1
+        );
+    }
+    0
+}
+
 /// One netdata file, its header's record count filled in at the end.
 fn write_netdata(
     games: &[Record],

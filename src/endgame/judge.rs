@@ -344,16 +344,25 @@ fn seki_with_dead_lifted(board: &Board, own: &Ownership, seki: Vec<Point>) -> Ve
 /// Small unclear chains inside the other colour's territory are dead
 /// (GNU Go's reading of a finished game). Playouts cannot tell: where the
 /// walls around an area have no eyes of their own, random play kills the
-/// wall as often as the invader. With every unclear and dead chain lifted
-/// off the board, Bouzy's 5/21 territory map ([`bouzy_territory`]) says
-/// whose area each point is; a small unclear chain all of whose points
-/// fall in the other colour's territory is dead.
+/// wall as often as the invader. With every small unclear chain (the
+/// candidates) and every dead chain lifted off the board, Bouzy's 5/21
+/// territory map ([`bouzy_territory`]) says whose area each point is; a
+/// small unclear chain all of whose points fall in the other colour's
+/// territory is dead. A big unclear chain keeps its influence: lifting
+/// it too would hand its own small neighbours to the other colour and
+/// call them dead while it lives or dies with them (game 36 of
+/// docs/matches/eefa420-9x9-japanese).
 fn settle_invaders(board: &Board, j: &mut Judgement) {
     if j.unclear.is_empty() {
         return;
     }
     // Dead chains exert no influence either.
-    let mut off = j.unclear.clone();
+    let mut off: Vec<Point> = Vec::new();
+    for &p in &j.unclear {
+        if board.chain(p) == p && board.chain_len(p) as usize <= PARAMS.max_invader {
+            board.for_each_stone(p, |q| off.push(q));
+        }
+    }
     off.extend_from_slice(&j.dead);
     let lifted = dead_mask(board, &off);
     let map = bouzy_territory(board, &lifted);

@@ -209,6 +209,52 @@ fn small_unclear_chains_in_the_other_colours_territory_are_dead() {
     // `judge_sorts_chains_by_ownership`.
 }
 
+#[test]
+fn small_chains_beside_their_own_unclear_group_are_not_settled_dead() {
+    // Game 36 of docs/matches/eefa420-9x9-japanese at move 57: the
+    // playouts give white's big group F9-H5 half and half (black to move
+    // kills it in random play), and white J8 and J2-J4 with it. Lifting
+    // the big group off Bouzy's map as well would put J8 and J2-J4 in
+    // black's territory and call them dead while the group they belong
+    // to is unclear: J2-J4 lives by J5 with it. Only the small unclear
+    // chains are lifted; J8 and J2-J4 stay unclear like their group.
+    let g = game_from(
+        "
+        O O X X X O . . .
+        O X . X O O O X O
+        O X X X O X O . .
+        O O X . X X O O O
+        . O X . . X X O .
+        O . O X . . . X O
+        O O O X . X . X O
+        X X X X . . . X O
+        . . . . . . . X .",
+        Color::Black,
+        6.5,
+    );
+    let pt = |v: &str| g.board().at(v);
+    let mut own = ownership_of(&g, 0.5, 0.5);
+    for p in g.geometry().points() {
+        let (x, _) = g.geometry().coords(p);
+        match g.board().stone(p).color() {
+            Some(Color::White) if x <= 2 => {
+                own.black[p.idx()] = 0.1;
+                own.white[p.idx()] = 0.9;
+            }
+            Some(Color::Black) if x <= 5 => {
+                own.black[p.idx()] = 0.9;
+                own.white[p.idx()] = 0.1;
+            }
+            _ => {}
+        }
+    }
+    let j = judge(g.board(), &own);
+    for v in ["J8", "J4", "J3", "J2", "G6", "F9"] {
+        assert!(!j.dead.contains(&pt(v)), "{v} called dead: {j:?}");
+        assert!(j.unclear.contains(&pt(v)), "{v} not unclear: {j:?}");
+    }
+}
+
 /// The end of a 9x9 match game under Japanese rules (7a4fabf, game 46,
 /// Black to move at move 51), where kosumi as Black played H2 and then
 /// both passed: B+1.5, a point thrown away. H1 H2 J1 J2 is a region only

@@ -10,11 +10,14 @@
 //!   minorization-maximization for the weights;
 //! - [`netdata`]: the training positions of the policy network, written
 //!   for the trainer in `train/`;
+//! - [`playout`]: the weights of the learned playout policy, by MM over
+//!   cheap features;
 //! - [`evaluate`]: the share of positions whose move played the model
 //!   ranks first, or among its first K.
 
 pub mod evaluate;
 pub mod netdata;
+pub mod playout;
 pub mod records;
 pub mod train;
 

@@ -82,7 +82,7 @@ fn bar(len: u64, what: &str) -> ProgressBar {
 /// Calls `f` for every `stride`-th position of each game that replays,
 /// in parallel over games, and returns each game's results; games that
 /// fail are `Err` with the reason (logged by the caller).
-fn per_game<T: Send>(
+pub(super) fn per_game<T: Send>(
     records: &[Record],
     size: usize,
     what: &str,
@@ -187,6 +187,12 @@ pub fn samples(records: &[Record], model: &Model, o: &Options) -> (Vec<Sample>, 
         },
         o.position_stride,
     );
+    gather(results)
+}
+
+/// The items of [`per_game`]'s games that replayed, and the number of
+/// games skipped (each with a warning).
+pub(super) fn gather<T>(results: Vec<Result<Vec<T>, String>>) -> (Vec<T>, usize) {
     let mut out = Vec::new();
     let mut skipped = 0;
     for r in results {

@@ -8,6 +8,7 @@
 //! are small fixed arrays.
 
 use super::patterns;
+use super::replies::Replies;
 use crate::board::Board;
 use crate::tactics::ladder::escape_fails;
 use crate::tactics::nakade::{nakade_after, sacrifice_kills};
@@ -89,34 +90,29 @@ fn refused_self_atari(board: &Board, c: Color, p: Point) -> bool {
 
 /// The heavy policy's move for `c`.
 pub fn heavy_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
+    heavy_move_with(board, c, rng, None)
+}
+
+/// [`heavy_move`] that plays the last good reply of `replies` (when it
+/// is legal, not an own eye and not a refused self-atari) after the
+/// answers to the last move and before the shapes.
+#[inline(always)]
+pub(super) fn heavy_move_with(
+    board: &Board,
+    c: Color,
+    rng: &mut SmallRng,
+    replies: Option<&Replies>,
+) -> Move {
     if let Move::Play(last) = board.last_move() {
-        if board.stone(last) != Stone::Empty && rng.gen::<f32>() < P_CAPTURE {
-            let mut cands = Cands::new();
-            atari_answers(board, c, last, &mut cands);
-            if let Some(p) = cands.pick(board, c, rng) {
-                return Move::Play(p);
-            }
+        if let Some(p) = answers(board, c, last, rng) {
+            return Move::Play(p);
         }
-        if board.stone(last) != Stone::Empty && rng.gen::<f32>() < P_TWO_LIBS {
-            let mut cands = Cands::new();
-            two_liberty_moves(board, c, last, &mut cands);
-            if let Some(p) = cands.pick(board, c, rng) {
+        if let Some(p) = replies.and_then(|r| r.reply(board, c)) {
+            if board.stone(p) == Stone::Empty
+                && board.is_legal_non_eye(c, p)
+                && !refused_self_atari(board, c, p)
+            {
                 return Move::Play(p);
-            }
-        }
-        // Nakade after a capture of two stones or more: the points taken
-        // may be a dead shape whose vital point kills. Not after every move
-        // beside a small region: random moves shrink the owner's own
-        // territory into such shapes far more often than real games do,
-        // and answering those read live groups as dead (scoring.tst 24).
-        if board.last_captured() >= 2
-            && board.stone(last) != Stone::Empty
-            && rng.gen::<f32>() < P_NAKADE
-        {
-            if let Some(p) = nakade_after(board, c, last) {
-                if board.is_legal_non_eye(c, p) {
-                    return Move::Play(p);
-                }
             }
         }
         if rng.gen::<f32>() < P_PATTERN {
@@ -131,6 +127,44 @@ pub fn heavy_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
         }
     }
     random_filtered_move(board, c, rng)
+}
+
+/// The answers to the last move `last` that come before any shape: a
+/// capture or a save ([`atari_answers`]), a move on a two-liberty chain
+/// ([`two_liberty_moves`]), the vital point of a dead shape just captured
+/// (nakade), each tried with its probability.
+#[inline(always)]
+pub(super) fn answers(board: &Board, c: Color, last: Point, rng: &mut SmallRng) -> Option<Point> {
+    if board.stone(last) != Stone::Empty && rng.gen::<f32>() < P_CAPTURE {
+        let mut cands = Cands::new();
+        atari_answers(board, c, last, &mut cands);
+        if let Some(p) = cands.pick(board, c, rng) {
+            return Some(p);
+        }
+    }
+    if board.stone(last) != Stone::Empty && rng.gen::<f32>() < P_TWO_LIBS {
+        let mut cands = Cands::new();
+        two_liberty_moves(board, c, last, &mut cands);
+        if let Some(p) = cands.pick(board, c, rng) {
+            return Some(p);
+        }
+    }
+    // Nakade after a capture of two stones or more: the points taken
+    // may be a dead shape whose vital point kills. Not after every move
+    // beside a small region: random moves shrink the owner's own
+    // territory into such shapes far more often than real games do,
+    // and answering those read live groups as dead (scoring.tst 24).
+    if board.last_captured() >= 2
+        && board.stone(last) != Stone::Empty
+        && rng.gen::<f32>() < P_NAKADE
+    {
+        if let Some(p) = nakade_after(board, c, last) {
+            if board.is_legal_non_eye(c, p) {
+                return Some(p);
+            }
+        }
+    }
+    None
 }
 
 /// Captures of the last-move chain when it is in atari; for own chains
@@ -245,7 +279,7 @@ fn pattern_moves(board: &Board, center: Point, cands: &mut Cands) {
 
 /// A uniformly random legal point that is not an own true eye, refusing
 /// most self-ataris of two or more stones; pass when none is left.
-fn random_filtered_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
+pub(super) fn random_filtered_move(board: &Board, c: Color, rng: &mut SmallRng) -> Move {
     let n = board.empty_points().len();
     if n == 0 {
         return Move::Pass;

@@ -8,7 +8,9 @@
 //! No allocation happens inside a playout: the log is a fixed array.
 
 mod heavy;
+pub mod learned;
 pub mod patterns;
+pub mod replies;
 
 pub use heavy::heavy_move;
 
@@ -25,6 +27,9 @@ pub enum Policy {
     /// The player's informed policy: answers to the last move, patterns,
     /// self-atari avoidance, then random.
     Heavy,
+    /// The heavy policy's answers to the last move, then a draw by the
+    /// weights learned from strong games ([`learned`]).
+    Learned,
 }
 
 /// Upper bound on playout length: 3 x points, at most 600 moves... but
@@ -83,10 +88,28 @@ pub fn playout(
     rng: &mut SmallRng,
     log: &mut MoveLog,
 ) -> f32 {
+    playout_with(board, to_move, komi, policy, None, rng, log)
+}
+
+/// [`playout`] with the search's last good replies ([`replies`]), which
+/// the heavy policy plays after its answers to the last move.
+pub fn playout_with(
+    board: &mut Board,
+    to_move: Color,
+    komi: f32,
+    policy: Policy,
+    replies: Option<&replies::Replies>,
+    rng: &mut SmallRng,
+    log: &mut MoveLog,
+) -> f32 {
     let cap = max_moves(board.size());
-    match policy {
-        Policy::Light => run::<true>(board, to_move, cap, rng, log, light_move),
-        Policy::Heavy => run::<false>(board, to_move, cap, rng, log, heavy_move),
+    match (policy, replies) {
+        (Policy::Light, _) => run::<true>(board, to_move, cap, rng, log, light_move),
+        (Policy::Heavy, None) => run::<false>(board, to_move, cap, rng, log, heavy_move),
+        (Policy::Heavy, Some(r)) => run::<false>(board, to_move, cap, rng, log, |b, c, g| {
+            heavy::heavy_move_with(b, c, g, Some(r))
+        }),
+        (Policy::Learned, _) => learned::run(board, to_move, cap, rng, log),
     }
     score(board, komi)
 }
@@ -137,6 +160,21 @@ struct RunState {
     n: usize,
 }
 
+impl RunState {
+    /// Counts `c`'s move `m`, played, and logs it.
+    #[inline(always)]
+    fn played(&mut self, c: Color, m: Move, log: &mut MoveLog) {
+        match m {
+            Move::Pass => self.passes += 1,
+            Move::Play(p) => {
+                self.passes = 0;
+                log.push(c, p);
+            }
+        }
+        self.n += 1;
+    }
+}
+
 /// One move of [`run`] for `c`; false when the playout is over (two
 /// passes in a row or the length cap) before it.
 #[inline(always)]
@@ -153,14 +191,7 @@ fn step(
     }
     let m = next(board, c, &mut st.rng);
     board.play_inlined(c, m);
-    match m {
-        Move::Pass => st.passes += 1,
-        Move::Play(p) => {
-            st.passes = 0;
-            log.push(c, p);
-        }
-    }
-    st.n += 1;
+    st.played(c, m, log);
     true
 }
 

@@ -30,7 +30,7 @@ const PATTERNS: &[[&str; 3]] = &[
 
 /// Offsets of the eight neighbours in code order: NW N NE W E SW S SE,
 /// as (dx, dy) with y growing upward.
-const CELLS: [(i32, i32); 8] = [
+pub(super) const CELLS: [(i32, i32); 8] = [
     (-1, 1),
     (0, 1),
     (1, 1),

@@ -56,6 +56,9 @@ pub struct SearchConfig {
     /// [`NetParams::min_size`](params::NetParams) and up (none: the
     /// move-prediction model alone).
     pub net: Option<Arc<Net>>,
+    /// When heavy playouts play the last good replies of the search
+    /// (LGRF-2, [`crate::playout::replies`]).
+    pub lgrf: Lgrf,
 }
 
 impl Default for SearchConfig {
@@ -69,6 +72,7 @@ impl Default for SearchConfig {
             policy: Policy::Heavy,
             learned_priors: LearnedPriors::Auto,
             net: None,
+            lgrf: Lgrf::Auto,
         }
     }
 }
@@ -106,6 +110,39 @@ impl LearnedPriors {
     }
 }
 
+/// When the heavy playouts play the search's last good replies
+/// ([`crate::playout::replies`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lgrf {
+    Off,
+    On,
+    /// On 19x19 and larger boards: with against without, 29/48 in 19x19
+    /// self-play at 0.5 s a move (docs/strength.md, issue 34); smaller
+    /// boards are unmeasured.
+    Auto,
+}
+
+impl Lgrf {
+    /// Parses `on`, `off` or `auto`.
+    pub fn parse(s: &str) -> Option<Lgrf> {
+        match s {
+            "on" => Some(Lgrf::On),
+            "off" => Some(Lgrf::Off),
+            "auto" => Some(Lgrf::Auto),
+            _ => None,
+        }
+    }
+
+    /// Whether the replies apply on a board of side `size`.
+    pub fn applies(self, size: usize) -> bool {
+        match self {
+            Lgrf::Off => false,
+            Lgrf::On => true,
+            Lgrf::Auto => size >= 19,
+        }
+    }
+}
+
 /// An analysis client's `avoid` or `allow` key: for `color`'s moves in
 /// the first `until_depth` moves of the variations (1 = a root move).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,6 +176,11 @@ pub struct Limits {
     pub playouts: Option<u64>,
     /// Target thinking time; with `early_stop` the search may end sooner.
     pub time: Option<Duration>,
+    /// With `early_stop`: past `time`, the search goes on up to this
+    /// while the best move is unclear (Pachi's "keep looking": the most
+    /// visited move has not far more visits than the second, or a rival
+    /// with a fair share of its visits wins more often).
+    pub max_time: Option<Duration>,
     /// Stop when the best move cannot be overtaken in the time or playouts
     /// left.
     pub early_stop: bool,
@@ -425,6 +467,8 @@ impl Searcher {
                 .moves_ownership
                 .then(|| simulate::MovesOwnership::new(root.kids().len())),
             pv_len: limits.pv_len.unwrap_or(12).max(1),
+            replies: (self.cfg.lgrf.applies(board.size()) && self.cfg.policy == Policy::Heavy)
+                .then(crate::playout::replies::Replies::new),
             net: net.as_deref().map(|net| {
                 let threads = if limits.deterministic {
                     1
@@ -493,6 +537,8 @@ impl Searcher {
     ) {
         let mut last_tick = Instant::now();
         let mut last_check = Instant::now();
+        let mut extend = false;
+        let mut extended: Option<Instant> = None;
         loop {
             std::thread::sleep(Duration::from_millis(2));
             let elapsed = started.elapsed();
@@ -503,6 +549,17 @@ impl Searcher {
             if let Some(t) = limits.time {
                 if elapsed >= t {
                     stop = true;
+                    let max = limits.max_time.filter(|_| limits.early_stop);
+                    if let Some(max) = max.filter(|&m| elapsed < m) {
+                        // Asked at once past the target, then every 20 ms.
+                        if extended
+                            .is_none_or(|at: Instant| at.elapsed() >= Duration::from_millis(20))
+                        {
+                            extended = Some(Instant::now());
+                            extend = Self::unclear(shared, elapsed, t, max);
+                        }
+                        stop = !extend;
+                    }
                 }
                 if limits.early_stop
                     && !stop
@@ -511,7 +568,9 @@ impl Searcher {
                 {
                     last_check = Instant::now();
                     let rate = playouts as f64 / elapsed.as_secs_f64().max(1e-3);
-                    let remaining = rate * (t.saturating_sub(elapsed)).as_secs_f64();
+                    // Up to the maximum, which an unclear move may take.
+                    let horizon = limits.max_time.map_or(t, |m| m.max(t));
+                    let remaining = rate * (horizon.saturating_sub(elapsed)).as_secs_f64();
                     let remaining = match limits.playouts {
                         Some(l) => remaining.min(l.saturating_sub(playouts) as f64),
                         None => remaining,
@@ -541,6 +600,60 @@ impl Searcher {
                 return;
             }
         }
+    }
+
+    /// Whether the search, past its target time `t` at `elapsed`, should
+    /// go on towards `max` (Pachi's `uct_search_keep_looking`): the most
+    /// visited root move has fewer than [`TimeParams::unclear_ratio`]
+    /// times the visits of the second, or a move with
+    /// [`TimeParams::rival_share`] of its visits or more wins more
+    /// often. A side that is winning stops sooner: at a win rate w past
+    /// one half, by `t + (max - t)(2 - 2w)`.
+    ///
+    /// [`TimeParams::unclear_ratio`]: params::TimeParams::unclear_ratio
+    /// [`TimeParams::rival_share`]: params::TimeParams::rival_share
+    fn unclear(shared: &Shared, elapsed: Duration, t: Duration, max: Duration) -> bool {
+        let tp = PARAMS.time;
+        let mut best: Option<(u32, f64)> = None;
+        let mut kids: Vec<(u32, f64)> = Vec::new();
+        for c in shared.root.kids() {
+            if shared.filter_depth > 0
+                && !filters_permit(shared.filters, shared.to_move, 1, move_of(c.mv))
+            {
+                continue;
+            }
+            let v = c.visits.load(Ordering::Relaxed);
+            if v == 0 {
+                continue;
+            }
+            let k = (v, c.winrate());
+            kids.push(k);
+            if best.is_none_or(|b| k.0 > b.0) {
+                best = Some(k);
+            }
+        }
+        let Some((v1, w1)) = best else {
+            return true;
+        };
+        if w1 > 0.5 {
+            let beta = 2.0 * (w1 - 0.5);
+            let good_enough = t.as_secs_f64() + (max - t).as_secs_f64() * (1.0 - beta);
+            if elapsed.as_secs_f64() >= good_enough {
+                return false;
+            }
+        }
+        let mut second = 0;
+        let mut rival = false;
+        let mut seen_best = false;
+        for &(v, w) in &kids {
+            if v == v1 && w == w1 && !seen_best {
+                seen_best = true;
+                continue;
+            }
+            second = second.max(v);
+            rival |= v as f64 >= tp.rival_share * v1 as f64 && w > w1;
+        }
+        rival || (second > 0 && (v1 as f64) < tp.unclear_ratio * second as f64)
     }
 
     /// Whether the most visited root child cannot be overtaken with

@@ -179,6 +179,22 @@ pub struct TimeParams {
     /// ... but at least a quarter of the board's points, clamped to this
     /// range (Pachi: at least 30, the upper end, on 19x19).
     pub min_moves_left: [f64; 2],
+    /// The middle game, in moves played as a share of the board's
+    /// points: from `fuseki_end` (Pachi 20%) the main time is shared as
+    /// if the moves before `yose_start` (Pachi 40%) were free, rising to
+    /// it through the opening ([`super::time::budget`]).
+    pub fuseki_end: f64,
+    pub yose_start: f64,
+    /// In main time a search may go on to this many times its target
+    /// while the best move is unclear (Pachi 2 in sudden death).
+    pub max_ratio: f64,
+    /// Past the target, the search goes on while the most visited root
+    /// move has fewer than this many times the visits of the second
+    /// (Pachi's `best2_ratio`, 2.5) ...
+    pub unclear_ratio: f64,
+    /// ... or another move with at least this share of its visits has
+    /// a better win rate.
+    pub rival_share: f64,
 }
 
 /// Everything the search is tuned by.
@@ -281,5 +297,10 @@ pub const PARAMS: SearchParams = SearchParams {
         main_cap: 0.25,
         reserved_area: 0.2,
         min_moves_left: [10.0, 30.0],
+        fuseki_end: 0.0,
+        yose_start: 0.4,
+        max_ratio: 1.0,
+        unclear_ratio: 2.5,
+        rival_share: 0.3,
     },
 };

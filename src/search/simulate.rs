@@ -7,6 +7,7 @@ use super::node::{Node, PASS_CODE};
 use super::params::PARAMS;
 use super::{filters_permit, priors, MoveFilter, SearchConfig};
 use crate::board::Board;
+use crate::playout::replies::Replies;
 use crate::playout::{self, MoveLog};
 use crate::types::{Color, Move, Point, MAX_POINTS};
 use rand::rngs::SmallRng;
@@ -44,6 +45,8 @@ pub(super) struct Shared<'a> {
     pub(super) pv_len: usize,
     /// The policy network's priors, when a network is in use.
     pub(super) net: Option<NetPriors<'a>>,
+    /// The playouts' last good replies ([`SearchConfig::lgrf`]).
+    pub(super) replies: Option<Replies>,
 }
 
 /// Who owned each point at the end of the playouts through each root
@@ -334,16 +337,20 @@ impl<'a> Shared<'a> {
                 break;
             }
         }
-        let mut score = playout::playout(
+        let mut score = playout::playout_with(
             board,
             color,
             self.komi,
             self.cfg.policy,
+            self.replies.as_ref(),
             &mut s.rng,
             &mut s.log,
         );
         if self.territory {
             score -= placed as f32;
+        }
+        if let Some(r) = &self.replies {
+            r.learn(&s.log, 0, (score != 0.0).then_some(score > 0.0));
         }
         self.record_ownership(board, s);
         if let (Some(mo), Some(&child)) = (&self.moves_own, s.path.get(1)) {

@@ -1,7 +1,7 @@
 //! Time control: the clock the controller set, and how long to think for
 //! one move (Pachi's scheme; the values are [`PARAMS`]`.time`).
 
-use super::params::PARAMS;
+use super::params::{TimeParams, PARAMS};
 use std::time::Duration;
 
 /// Time control as the controller set it (GTP `time_settings`,
@@ -40,73 +40,159 @@ pub fn moves_left(empty: usize, size: usize) -> f64 {
     ((empty as f64 - t.reserved_area * area) / 2.0).max(floor)
 }
 
-/// Thinking time for one move: the target, never more than what keeps the
-/// clock safe. `used` is the time this side has already spent (for main
-/// time when the controller sends no `time_left`); `default` applies when
-/// there is no time control.
+/// How long to think for one move: the target, and the most the search
+/// may take past it while the best move is unclear
+/// ([`super::Limits::max_time`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    pub target: Duration,
+    pub max: Duration,
+}
+
+/// Thinking time for one move, never more than what keeps the clock
+/// safe. `used` is the time this side has already spent (for main time
+/// when the controller sends no `time_left`); `moves` the moves played
+/// so far (both sides); `default` applies when there is no time control.
+///
+/// In main time, as Pachi does: an even share of the time left over the
+/// moves left, raised in the middle game (from [`TimeParams::fuseki_end`]
+/// to [`TimeParams::yose_start`] of the board's points in moves) to the
+/// share the time left would give if the moves to play before the yose
+/// took none, rising into it from the opening; the maximum is
+/// [`TimeParams::max_ratio`] times the target, within the share of the
+/// time left a move may take. In byo-yomi and without a clock the
+/// maximum is the target.
+///
+/// [`TimeParams::fuseki_end`]: super::params::TimeParams::fuseki_end
+/// [`TimeParams::yose_start`]: super::params::TimeParams::yose_start
+/// [`TimeParams::max_ratio`]: super::params::TimeParams::max_ratio
 pub fn budget(
     tc: TimeControl,
     left: Option<TimeLeft>,
     used: f64,
     empty: usize,
     size: usize,
+    moves: usize,
     default: f64,
-) -> Duration {
-    let t = PARAMS.time;
+) -> Budget {
+    budget_with(&PARAMS.time, tc, left, used, empty, size, moves, default)
+}
+
+/// [`budget`] with the values `t`.
+#[allow(clippy::too_many_arguments)]
+fn budget_with(
+    t: &TimeParams,
+    tc: TimeControl,
+    left: Option<TimeLeft>,
+    used: f64,
+    empty: usize,
+    size: usize,
+    moves: usize,
+    default: f64,
+) -> Budget {
     let ml = moves_left(empty, size);
-    let secs = match tc {
-        TimeControl::None => default,
-        TimeControl::Absolute { main } => {
-            let remaining = left.map(|l| l.seconds).unwrap_or(main - used).max(0.0);
-            main_time_share(remaining, ml)
+    // The byo-yomi bonus comes on top of the main-time share, the
+    // maximum's too.
+    let main = |remaining: f64, bonus: f64| {
+        let share = main_time_share(t, remaining, phase_moves_left(t, ml, moves, size));
+        let cap = (remaining * t.main_cap).min((remaining - t.lag).max(0.0));
+        (
+            share + bonus,
+            (share * t.max_ratio).min(cap).max(share) + bonus,
+        )
+    };
+    let fixed = |x: f64| (x, x);
+    let (target, max) = match tc {
+        TimeControl::None => fixed(default),
+        TimeControl::Absolute { main: m } => {
+            main(left.map(|l| l.seconds).unwrap_or(m - used).max(0.0), 0.0)
         }
         TimeControl::Canadian {
-            main,
+            main: m,
             period,
             stones,
         } => match left {
             Some(l) if l.stones > 0 => {
                 // In byo-yomi: `seconds` for `stones` moves.
                 let per = l.seconds / l.stones as f64;
-                (t.byoyomi_share * per - t.lag)
-                    .min(per * t.byoyomi_cap)
-                    .max(0.05)
+                fixed(
+                    (t.byoyomi_share * per - t.lag)
+                        .min(per * t.byoyomi_cap)
+                        .max(0.05),
+                )
             }
             _ => {
-                let remaining = left.map(|l| l.seconds).unwrap_or(main - used).max(0.0);
+                let remaining = left.map(|l| l.seconds).unwrap_or(m - used).max(0.0);
                 let per = period / stones.max(1) as f64;
-                main_time_share(remaining, ml) + t.canadian_bonus * per.max(0.0)
+                main(remaining, t.canadian_bonus * per.max(0.0))
             }
         },
-        TimeControl::Japanese { main, period, .. } => match left {
+        TimeControl::Japanese {
+            main: m, period, ..
+        } => match left {
             Some(l) if l.stones > 0 => {
                 let per = l.seconds.min(period);
-                (t.byoyomi_share * per - t.lag)
-                    .min(per * t.byoyomi_cap)
-                    .max(0.05)
+                fixed(
+                    (t.byoyomi_share * per - t.lag)
+                        .min(per * t.byoyomi_cap)
+                        .max(0.05),
+                )
             }
             _ => {
-                let remaining = left.map(|l| l.seconds).unwrap_or(main - used).max(0.0);
-                main_time_share(remaining, ml) + t.japanese_bonus * period
+                let remaining = left.map(|l| l.seconds).unwrap_or(m - used).max(0.0);
+                main(remaining, t.japanese_bonus * period)
             }
         },
     };
-    Duration::from_secs_f64(secs.clamp(0.01, 3600.0))
+    let d = |x: f64| Duration::from_secs_f64(x.clamp(0.01, 3600.0));
+    Budget {
+        target: d(target),
+        max: d(max.max(target)),
+    }
+}
+
+/// The moves to share the main time over, `moves_left` of them in an
+/// even share, fewer in the middle game ([`budget`]).
+fn phase_moves_left(t: &TimeParams, moves_left: f64, moves: usize, size: usize) -> f64 {
+    let area = (size * size) as f64;
+    let (fuseki_end, yose_start) = (t.fuseki_end * area, t.yose_start * area);
+    let moves = moves as f64;
+    if moves >= yose_start || fuseki_end <= 0.0 {
+        return moves_left;
+    }
+    let floor = (area / 4.0).clamp(t.min_moves_left[0], t.min_moves_left[1]);
+    let at_yose = (moves_left - (yose_start - moves) / 2.0).max(floor);
+    if at_yose >= moves_left {
+        return moves_left;
+    }
+    // Shares, not move counts, are blended: 1/n is the share of a move.
+    let beta = (moves / fuseki_end).min(1.0);
+    1.0 / (beta / at_yose + (1.0 - beta) / moves_left)
 }
 
 /// Share of `remaining` main time for one move, leaving a safe margin.
-fn main_time_share(remaining: f64, moves_left: f64) -> f64 {
+fn main_time_share(t: &TimeParams, remaining: f64, moves_left: f64) -> f64 {
     let share = remaining / moves_left;
     // Never more than a quarter of what is left, nor past the lag margin.
     share
-        .min(remaining * PARAMS.time.main_cap)
-        .min((remaining - PARAMS.time.lag).max(0.0))
+        .min(remaining * t.main_cap)
+        .min((remaining - t.lag).max(0.0))
         .max(0.01)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The values with Pachi's phases and maximum.
+    fn pachi() -> TimeParams {
+        TimeParams {
+            fuseki_end: 0.2,
+            yose_start: 0.4,
+            max_ratio: 2.0,
+            ..PARAMS.time
+        }
+    }
 
     #[test]
     fn three_seconds_left_answers_fast() {
@@ -115,8 +201,8 @@ mod tests {
             seconds: 3.0,
             stones: 0,
         });
-        let b = budget(tc, left, 0.0, 200, 19, 5.0);
-        assert!(b < Duration::from_millis(500), "{b:?}");
+        let b = budget(tc, left, 0.0, 200, 19, 160, 5.0);
+        assert!(b.max < Duration::from_millis(500), "{b:?}");
     }
 
     #[test]
@@ -130,15 +216,63 @@ mod tests {
             seconds: 10.0,
             stones: 1,
         });
-        let b = budget(tc, left, 0.0, 60, 9, 5.0).as_secs_f64();
+        let b = budget(tc, left, 0.0, 60, 9, 20, 5.0);
+        assert_eq!(b.target, b.max);
+        let b = b.target.as_secs_f64();
         assert!(b > 5.0 && b < 9.0, "{b}");
     }
 
     #[test]
     fn no_time_control_uses_the_default() {
-        assert_eq!(
-            budget(TimeControl::None, None, 0.0, 81, 9, 1.5),
-            Duration::from_secs_f64(1.5)
+        let b = budget(TimeControl::None, None, 0.0, 81, 9, 0, 1.5);
+        assert_eq!(b.target, Duration::from_secs_f64(1.5));
+        assert_eq!(b.max, b.target);
+    }
+
+    #[test]
+    fn the_middle_game_gets_more_time_than_the_opening_and_the_yose() {
+        // 19x19, 5 minutes sudden death, 200 seconds left at each point
+        // of the game (stones on the board about the moves played).
+        let tc = TimeControl::Absolute { main: 300.0 };
+        let left = Some(TimeLeft {
+            seconds: 200.0,
+            stones: 0,
+        });
+        let t = pachi();
+        let at = |moves: usize| budget_with(&t, tc, left, 0.0, 361 - moves, 19, moves, 5.0);
+        let (opening, fuseki, middle, yose) = (at(10), at(50), at(100), at(200));
+        // Even shares: 200 / ((empty - 72) / 2).
+        let even = |moves: usize| 200.0 / ((361.0 - moves as f64 - 72.2) / 2.0);
+        let secs = |b: Budget| b.target.as_secs_f64();
+        assert!(
+            secs(opening) >= even(10) && secs(opening) < 1.2 * even(10),
+            "{opening:?}"
         );
+        assert!(secs(fuseki) > 1.1 * even(50), "{fuseki:?}");
+        assert!(secs(middle) > 1.2 * even(100), "{middle:?}");
+        assert!((secs(yose) - even(200)).abs() < 0.01, "{yose:?}");
+        assert!(secs(middle) > secs(opening));
+        for b in [opening, fuseki, middle, yose] {
+            // The maximum: twice the target, within a quarter of the
+            // time left.
+            assert!(b.max >= b.target && b.max.as_secs_f64() <= 50.0, "{b:?}");
+            assert!((b.max.as_secs_f64() - 2.0 * secs(b)).abs() < 1e-6, "{b:?}");
+        }
+    }
+
+    #[test]
+    fn the_maximum_never_spends_the_last_of_the_clock() {
+        let tc = TimeControl::Absolute { main: 300.0 };
+        for secs in [0.2, 1.0, 4.0, 20.0] {
+            let left = Some(TimeLeft {
+                seconds: secs,
+                stones: 0,
+            });
+            let b = budget_with(&pachi(), tc, left, 0.0, 200, 19, 100, 5.0);
+            assert!(
+                b.max.as_secs_f64() <= (secs * 0.25).max(0.01) + 1e-9,
+                "{secs}: {b:?}"
+            );
+        }
     }
 }
