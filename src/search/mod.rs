@@ -603,57 +603,21 @@ impl Searcher {
     }
 
     /// Whether the search, past its target time `t` at `elapsed`, should
-    /// go on towards `max` (Pachi's `uct_search_keep_looking`): the most
-    /// visited root move has fewer than [`TimeParams::unclear_ratio`]
-    /// times the visits of the second, or a move with
-    /// [`TimeParams::rival_share`] of its visits or more wins more
-    /// often. A side that is winning stops sooner: at a win rate w past
-    /// one half, by `t + (max - t)(2 - 2w)`.
-    ///
-    /// [`TimeParams::unclear_ratio`]: params::TimeParams::unclear_ratio
-    /// [`TimeParams::rival_share`]: params::TimeParams::rival_share
+    /// go on towards `max` ([`time::keep_looking`] over the root moves the
+    /// filters permit).
     fn unclear(shared: &Shared, elapsed: Duration, t: Duration, max: Duration) -> bool {
-        let tp = PARAMS.time;
-        let mut best: Option<(u32, f64)> = None;
-        let mut kids: Vec<(u32, f64)> = Vec::new();
-        for c in shared.root.kids() {
-            if shared.filter_depth > 0
-                && !filters_permit(shared.filters, shared.to_move, 1, move_of(c.mv))
-            {
-                continue;
-            }
-            let v = c.visits.load(Ordering::Relaxed);
-            if v == 0 {
-                continue;
-            }
-            let k = (v, c.winrate());
-            kids.push(k);
-            if best.is_none_or(|b| k.0 > b.0) {
-                best = Some(k);
-            }
-        }
-        let Some((v1, w1)) = best else {
-            return true;
-        };
-        if w1 > 0.5 {
-            let beta = 2.0 * (w1 - 0.5);
-            let good_enough = t.as_secs_f64() + (max - t).as_secs_f64() * (1.0 - beta);
-            if elapsed.as_secs_f64() >= good_enough {
-                return false;
-            }
-        }
-        let mut second = 0;
-        let mut rival = false;
-        let mut seen_best = false;
-        for &(v, w) in &kids {
-            if v == v1 && w == w1 && !seen_best {
-                seen_best = true;
-                continue;
-            }
-            second = second.max(v);
-            rival |= v as f64 >= tp.rival_share * v1 as f64 && w > w1;
-        }
-        rival || (second > 0 && (v1 as f64) < tp.unclear_ratio * second as f64)
+        let kids: Vec<(u32, f64)> = shared
+            .root
+            .kids()
+            .iter()
+            .filter(|c| {
+                shared.filter_depth == 0
+                    || filters_permit(shared.filters, shared.to_move, 1, move_of(c.mv))
+            })
+            .map(|c| (c.visits.load(Ordering::Relaxed), c.winrate()))
+            .filter(|k| k.0 > 0)
+            .collect();
+        time::keep_looking(&kids, elapsed, t, max)
     }
 
     /// Whether the most visited root child cannot be overtaken with

@@ -362,37 +362,27 @@ fn a_slow_network_never_holds_the_move_past_its_time() {
 }
 
 #[test]
-fn an_unclear_move_gets_more_time_up_to_the_maximum() {
-    // Black E5 alone on 9x9, white to move: each good answer has three
-    // twins by symmetry, so the most visited move never has two and a
-    // half times the visits of the second. Past its target the search
-    // goes on towards its maximum, never past it (with the monitor's
-    // margin).
+fn a_search_past_its_target_never_passes_its_maximum() {
+    // Black E5 alone on 9x9, white to move: the answers have twins by
+    // symmetry. Whether the search goes on past its target depends on
+    // the visits (`time::keep_looking`, tested alone); it never goes on
+    // past the maximum (with the monitor's margin), and without one the
+    // target ends it.
     let mut g = Game::new(9, 7.0, Rules::Chinese);
     g.play(Color::Black, Move::Play(g.board().at("E5")))
         .unwrap();
     let mut s = searcher(1);
     let limits = Limits {
         time: Some(Duration::from_millis(100)),
-        max_time: Some(Duration::from_millis(400)),
+        max_time: Some(Duration::from_millis(300)),
         early_stop: true,
         ..Limits::default()
     };
     let started = Instant::now();
     let info = s.search(&g, 7.0, limits, None);
-    let took = started.elapsed();
     assert!(info.playouts > 0);
-    assert!(
-        took > Duration::from_millis(150),
-        "{took:?} {:?}",
-        info.candidates
-            .iter()
-            .take(4)
-            .map(|c| (c.mv, c.visits, c.winrate))
-            .collect::<Vec<_>>()
-    );
-    assert!(took < Duration::from_millis(400 + 250), "{took:?}");
-    // Without a maximum the target is the end.
+    let took = started.elapsed();
+    assert!(took < Duration::from_millis(300 + 250), "{took:?}");
     let limits = Limits {
         time: Some(Duration::from_millis(100)),
         early_stop: true,

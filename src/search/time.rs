@@ -170,6 +170,40 @@ fn phase_moves_left(t: &TimeParams, moves_left: f64, moves: usize, size: usize) 
     1.0 / (beta / at_yose + (1.0 - beta) / moves_left)
 }
 
+/// Whether a search past its target time `t`, at `elapsed`, should go on
+/// towards `max`, given each root move's visits and win rate (Pachi's
+/// `uct_search_keep_looking`): the most visited move has fewer than
+/// [`TimeParams::unclear_ratio`] times the visits of the second, or a
+/// move with [`TimeParams::rival_share`] of its visits or more wins more
+/// often. A side that is winning stops sooner: at a win rate w past one
+/// half, by `t + (max - t)(2 - 2w)`.
+///
+/// [`TimeParams::unclear_ratio`]: super::params::TimeParams::unclear_ratio
+/// [`TimeParams::rival_share`]: super::params::TimeParams::rival_share
+pub fn keep_looking(kids: &[(u32, f64)], elapsed: Duration, t: Duration, max: Duration) -> bool {
+    let tp = PARAMS.time;
+    let Some(best) = (0..kids.len()).max_by_key(|&i| kids[i].0) else {
+        return true;
+    };
+    let (v1, w1) = kids[best];
+    if w1 > 0.5 {
+        let beta = 2.0 * (w1 - 0.5);
+        let good_enough = t.as_secs_f64() + max.saturating_sub(t).as_secs_f64() * (1.0 - beta);
+        if elapsed.as_secs_f64() >= good_enough {
+            return false;
+        }
+    }
+    let mut second = 0;
+    let mut rival = false;
+    for (i, &(v, w)) in kids.iter().enumerate() {
+        if i != best {
+            second = second.max(v);
+            rival |= v as f64 >= tp.rival_share * v1 as f64 && w > w1;
+        }
+    }
+    rival || (second > 0 && (v1 as f64) < tp.unclear_ratio * second as f64)
+}
+
 /// Share of `remaining` main time for one move, leaving a safe margin.
 fn main_time_share(t: &TimeParams, remaining: f64, moves_left: f64) -> f64 {
     let share = remaining / moves_left;
@@ -274,5 +308,25 @@ mod tests {
                 "{secs}: {b:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_search_keeps_looking_while_the_best_move_is_unclear() {
+        let ms = Duration::from_millis;
+        let (t, max) = (ms(100), ms(300));
+        let look = |kids: &[(u32, f64)], at: u64| keep_looking(kids, ms(at), t, max);
+        // Far ahead in visits and no better rival: stop at the target.
+        assert!(!look(&[(1000, 0.45), (300, 0.44), (50, 0.3)], 100));
+        // Under 2.5 times the second's visits: go on.
+        assert!(look(&[(1000, 0.45), (500, 0.44)], 100));
+        // A rival with a third of the visits that wins more often: go on.
+        assert!(look(&[(1000, 0.45), (350, 0.47)], 100));
+        // A rival with too few visits to trust: stop.
+        assert!(!look(&[(1000, 0.45), (100, 0.60)], 100));
+        // Winning at 75%: unclear, but done by t + (max - t) / 2.
+        assert!(look(&[(1000, 0.75), (500, 0.74)], 150));
+        assert!(!look(&[(1000, 0.75), (500, 0.74)], 200));
+        // No visits yet: go on (the maximum still ends it).
+        assert!(look(&[], 100));
     }
 }
