@@ -25,7 +25,7 @@ boardsize 9
 #  1 . . . . . . . . .
 loadsgf sgf/nakade-kill-9.sgf
 1 reg_genmove black
-#? [H9]*
+#? [H9]
 
 # White lives with two eyes by taking the vital point H9 itself.
 #    A B C D E F G H J
@@ -40,7 +40,7 @@ loadsgf sgf/nakade-kill-9.sgf
 #  1 . . . . . . . . .
 loadsgf sgf/nakade-live-9.sgf
 2 reg_genmove white
-#? [H9]*
+#? [H9]
 
 # Semeai (sgf/semeai-9.sgf, komi 2.5): black C9 C8 C7 (liberties B9 B8)
 # and white D9 D8 D7 (liberties E9 E8) are shut in; whoever fills the

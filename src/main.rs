@@ -66,6 +66,13 @@ struct Cli {
     /// on, off, or auto (on 19x19 and up, where it was measured).
     #[arg(long, default_value = "auto", value_parser = parse_lgrf)]
     lgrf: kosumi::search::Lgrf,
+    /// Weight of the mean score in the search's ranking of moves, 0 to
+    /// 0.5 in win-rate units, or auto: with it, a search where every move
+    /// wins (or loses) still keeps the points; 0 plays for the win rate
+    /// alone; auto is 0.1 on 17x17 and up, 0 below (where it was
+    /// measured a loss).
+    #[arg(long, default_value = "auto", value_parser = parse_score_utility)]
+    score_utility: ScoreWeight,
     /// A model file of `kosumi train-playout` for the learned playout
     /// policy, instead of the built-in one.
     #[arg(long)]
@@ -332,6 +339,20 @@ fn parse_playout(s: &str) -> Result<kosumi::playout::Policy, String> {
 
 fn parse_lgrf(s: &str) -> Result<kosumi::search::Lgrf, String> {
     kosumi::search::Lgrf::parse(s).ok_or_else(|| format!("'{s}': expected on, off or auto"))
+}
+
+/// `--score-utility`: a weight, or `None` for the board size's.
+#[derive(Clone, Copy, Debug)]
+struct ScoreWeight(Option<f64>);
+
+fn parse_score_utility(s: &str) -> Result<ScoreWeight, String> {
+    if s == "auto" {
+        return Ok(ScoreWeight(None));
+    }
+    match s.parse::<f64>() {
+        Ok(w) if (0.0..=0.5).contains(&w) => Ok(ScoreWeight(Some(w))),
+        _ => Err(format!("'{s}': expected auto or a number from 0 to 0.5")),
+    }
 }
 
 fn parse_learned_priors(s: &str) -> Result<LearnedPriors, String> {
@@ -646,6 +667,7 @@ fn main() {
     search.learned_priors = cli.learned_priors;
     search.policy = cli.playout;
     search.lgrf = cli.lgrf;
+    search.score_weight = cli.score_utility.0;
     search.net = load_net(cli.net.as_deref());
     let config = Config {
         size: cli.size,

@@ -1700,6 +1700,8 @@ fn binary_flags_set_size_komi_and_rules() {
         "-6.5",
         "--rules",
         "japanese",
+        "--score-utility",
+        "0.2",
     ];
     let (ok, out, err) =
         run_binary_with(&args, b"printsgf\nquit\n".to_vec(), Duration::from_secs(30));
@@ -1735,6 +1737,9 @@ fn binary_refuses_bad_flags_without_panicking() {
         &["--komi", "inf"],
         &["--komi", "1e39"],
         &["--time", "-1"],
+        &["--score-utility", "0.7"],
+        &["--score-utility", "nan"],
+        &["--score-utility", "-0.1"],
     ] {
         let (ok, out, err) = run_binary_with(bad, b"name\n".to_vec(), Duration::from_secs(30));
         assert!(!ok, "{bad:?} accepted: {out}");

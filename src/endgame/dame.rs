@@ -26,6 +26,7 @@
 use crate::board::Board;
 use crate::tactics::ladder::escape_fails;
 use crate::tactics::life::{read_life, small_groups, Life};
+use crate::tactics::nakade::is_vital_point;
 use crate::tactics::{capture, chain_escapes};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
@@ -514,14 +515,19 @@ const LIFE_TOTAL: u32 = 150_000;
 /// that the opponent kills by moving first ([`read_life`]): for `color`'s
 /// own groups the moves that keep them (needed before passing), for the
 /// opponent's the first moves that kill them (gains), each with the
-/// group's stones. Chains in `dead` or `seki` are not read; a seki counts
-/// as life. A group the reader cannot settle within its budget is left
-/// out, and reading stops when the position's budget is spent.
+/// group's stones. Chains in `seki` are not read; a seki counts as life.
+/// Chains in `dead` are read too: the judging playouts seldom find the
+/// vital point of an eye space, and call a group dead that lives by its
+/// owner's next move there (a straight three whose middle is open:
+/// gtp-tests/tactics9.tst 1 and 2), so passing would let it live. For
+/// them only that vital point counts, when it both keeps and kills. A
+/// group the reader cannot settle within its budget is left out, and
+/// reading stops when the position's budget is spent.
 pub fn life_fills(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> (Stones, Stones) {
     let (mut needed, mut gains) = (Vec::new(), Vec::new());
     let mut spent = 0;
     for area in small_groups(board, dead) {
-        if area.chains.iter().any(|h| dead[h.idx()] || seki[h.idx()]) {
+        if area.chains.iter().any(|h| seki[h.idx()]) {
             continue;
         }
         if spent >= LIFE_TOTAL {
@@ -529,9 +535,26 @@ pub fn life_fills(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> 
         }
         let target = area.largest_chain(board);
         let budget = LIFE_BUDGET.min(LIFE_TOTAL - spent);
+        let judged_dead = area.chains.iter().any(|h| dead[h.idx()]);
         let (life, nodes) = read_life(board, target, &area, budget);
         spent += nodes;
-        if let Life::NeedsMove { defences, kills } = life {
+        if let Life::NeedsMove {
+            mut defences,
+            mut kills,
+        } = life
+        {
+            if judged_dead {
+                // The reader's defences err towards life (an attack
+                // that runs out of budget fails), which is safe for a
+                // group judged alive and not for one judged dead: a dead
+                // invader in a pro's finished territory read as saved.
+                // Only the vital point of the group's own eye space,
+                // where both sides' first moves meet, is taken on trust.
+                let vital = |p: &Point| kills.contains(p) && is_vital_point(board, *p);
+                defences.retain(vital);
+                let kept = defences.clone();
+                kills.retain(|p| kept.contains(p));
+            }
             let n = area.stones(board);
             let (points, into) = if board.stone(target) == color.stone() {
                 (defences, &mut needed)

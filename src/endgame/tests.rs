@@ -406,6 +406,21 @@ fn the_last_liberty_of_a_chain_is_not_a_settled_point() {
     assert_eq!(area("C7"), Some(Color::Black));
 }
 
+/// The closer's decision for `color` in a game (`GenMode::Play`) after a
+/// search that found `info`, with no ownership of its own.
+fn decide_in_play(g: &Game, color: Color, info: &SearchInfo) -> Decision {
+    let turn = Turn {
+        color,
+        mode: GenMode::Play,
+        info,
+        search_ownership: None,
+        filters: &[],
+        fixed_playouts: None,
+        komi_adjusted: false,
+    };
+    Closer::new(0.0, Policy::Heavy, 7).decide(g, &turn)
+}
+
 fn candidate(g: &Game, v: &str, visits: u32, winrate: f64) -> Candidate {
     let mv = Move::Play(g.board().at(v));
     Candidate {
@@ -1607,16 +1622,7 @@ fn a_chain_in_seki_is_not_put_in_atari_instead_of_a_wasted_move() {
         playouts: 1000,
         ..SearchInfo::default()
     };
-    let turn = Turn {
-        color: Color::White,
-        mode: GenMode::Play,
-        info: &info,
-        search_ownership: None,
-        filters: &[],
-        fixed_playouts: None,
-        komi_adjusted: false,
-    };
-    let d = Closer::new(0.0, Policy::Heavy, 7).decide(&g, &turn);
+    let d = decide_in_play(&g, Color::White, &info);
     assert_ne!(d, Decision::Move(Move::Play(g.board().at("B2"))));
 }
 
@@ -1624,10 +1630,10 @@ fn a_chain_in_seki_is_not_put_in_atari_instead_of_a_wasted_move() {
 /// the opponent's stone there (X black, O white): B1 is a needed fill
 /// for White and a gain for Black. White's wall has three liberties, A2
 /// B2 C1, none of them a threat to the capture reader; the life reader
-/// plays the eye space out. (Here the judging playouts, Black's area
-/// being the whole board, call the group dead and no fill is asked; in a
-/// game they see it live, and White passed with such a group in
-/// 06b408e's Chinese game 94 until GNU Go's C1.)
+/// plays the eye space out, whether the judging playouts call the group
+/// dead (here, Black's area being the whole board, they do) or alive (in
+/// 06b408e's Chinese game 94 they did, and White passed with such a group
+/// until GNU Go's C1).
 ///
 /// ```text
 ///     A B C D E F G H J
@@ -1657,4 +1663,56 @@ fn the_vital_point_of_a_bulky_five_is_needed_by_one_side_and_a_gain_for_the_othe
     let (keep, kill) = dame::life_fills(&b, Color::Black, &none(), &none());
     assert!(keep.is_empty());
     assert_eq!(kill, vec![(b1, 6)]);
+}
+
+/// A straight three whose middle is open (X black, O white; the
+/// problem of gtp-tests/tactics9.tst 1 and 2): White's five stones live
+/// by H9 and die by Black's stone there. Every empty region touches one
+/// colour only, so the board reads as closed, and the judging playouts,
+/// which seldom find H9 for either side, call the group dead. Black,
+/// far ahead, passed there under territory rules before the life
+/// reader read groups judged dead: the pass lets White live. H9 is a
+/// gain for Black and a needed move for White, under either rules, the
+/// search's choice (a pass for Black, a move elsewhere for White)
+/// notwithstanding.
+///
+/// ```text
+///     A B C D E F G H J
+///   9 . . . . X O . . .
+///   8 . . . . X O O O O
+///   7 . . . . . X X X X
+/// ```
+#[test]
+fn a_group_judged_dead_that_lives_by_its_vital_point_is_killed_or_saved() {
+    let diagram = "
+        . . . . X O . . .
+        . . . . X O O O O
+        . . . . . X X X X
+        . . . . . . . . .
+        . . X . . . . . .
+        . . . . X . . . .
+        . X . . . . X . .
+        . . . . . . . . .
+        . . . . . . . . .";
+    for rules in [Rules::Japanese, Rules::Chinese] {
+        for color in [Color::Black, Color::White] {
+            let mut g = game_from(diagram, color, 7.5);
+            g.set_rules(rules);
+            let h9 = Move::Play(g.board().at("H9"));
+            let info = SearchInfo {
+                candidates: vec![
+                    Candidate {
+                        mv: Move::Pass,
+                        ..candidate(&g, "A1", 900, 0.95)
+                    },
+                    candidate(&g, "E7", 80, 0.94),
+                    candidate(&g, "H9", 20, 0.93),
+                ],
+                playouts: 1000,
+                ..SearchInfo::default()
+            };
+            let d = decide_in_play(&g, color, &info);
+            assert_eq!(d, Decision::Move(h9), "{rules:?}, {color:?} to move");
+        }
+    }
 }

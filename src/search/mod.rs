@@ -59,6 +59,10 @@ pub struct SearchConfig {
     /// When heavy playouts play the last good replies of the search
     /// (LGRF-2, [`crate::playout::replies`]).
     pub lgrf: Lgrf,
+    /// Weight of the score term of the selection value, in win-rate
+    /// units ([`params::ScoreUtilityParams`]); 0 plays for the win rate
+    /// alone. `None`: [`PARAMS`]' weight for the board's size.
+    pub score_weight: Option<f64>,
 }
 
 impl Default for SearchConfig {
@@ -73,6 +77,7 @@ impl Default for SearchConfig {
             learned_priors: LearnedPriors::Auto,
             net: None,
             lgrf: Lgrf::Auto,
+            score_weight: None,
         }
     }
 }

@@ -133,6 +133,36 @@ impl Node {
         beta * amaf + (1.0 - beta) * mean
     }
 
+    /// The score term of the selection value: `weight · (2/π) · atan((m −
+    /// center) / scale)` for the node's mean score margin `m` (its mover's
+    /// view), shrunk by the share of real visits in the mean, as the priors
+    /// shrink the win rate; 0 while unvisited. KataGo's dynamic score
+    /// utility, centred on the root's expected score: when every move
+    /// wins (or loses) alike, the one that keeps more points is chosen
+    /// (docs/search.md, "Score utility").
+    #[inline]
+    pub fn score_utility(&self, center: f64, scale: f64, weight: f64) -> f64 {
+        let n = self.visits.load(Ordering::Relaxed) as f64;
+        if n == 0.0 || weight == 0.0 {
+            return 0.0;
+        }
+        let pv = self.prior_visits.load(Ordering::Relaxed) as f64;
+        let mean = self.score_sum.load(Ordering::Relaxed) as f64 / 2.0 / n;
+        let shape = std::f64::consts::FRAC_2_PI * ((mean - center) / scale).atan();
+        weight * shape * n / (n + pv)
+    }
+
+    /// Mean score margin from the node's mover's view (0 while unvisited).
+    #[inline]
+    pub fn score_mean(&self) -> f64 {
+        let n = self.visits.load(Ordering::Relaxed);
+        if n == 0 {
+            0.0
+        } else {
+            self.score_sum.load(Ordering::Relaxed) as f64 / 2.0 / n as f64
+        }
+    }
+
     /// Number of nodes in this subtree, this one included.
     pub fn count(&self) -> usize {
         1 + self.kids().iter().map(Node::count).sum::<usize>()
@@ -142,6 +172,29 @@ impl Node {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn score_utility_rewards_a_margin_above_the_centre() {
+        let n = Node::new(0, 0, 0);
+        // Unvisited: no score term.
+        assert_eq!(n.score_utility(0.0, 10.0, 0.1), 0.0);
+        // Ten playouts averaging +10 points (half-points in the sum).
+        n.visits.store(10, Ordering::Relaxed);
+        n.score_sum.store(200, Ordering::Relaxed);
+        assert_eq!(n.score_mean(), 10.0);
+        // At the centre nothing; one scale above, half the weight; far
+        // above, nearly all of it; below, as much taken away.
+        assert!(n.score_utility(10.0, 10.0, 0.1).abs() < 1e-12);
+        assert!((n.score_utility(0.0, 10.0, 0.1) - 0.05).abs() < 1e-12);
+        assert!((n.score_utility(20.0, 10.0, 0.1) + 0.05).abs() < 1e-12);
+        assert!(n.score_utility(-1000.0, 10.0, 0.1) > 0.099);
+        assert_eq!(n.score_utility(0.0, 10.0, 0.0), 0.0);
+        // Prior visits shrink it as they shrink the win rate.
+        let p = Node::new(0, 10, 5);
+        p.visits.store(10, Ordering::Relaxed);
+        p.score_sum.store(200, Ordering::Relaxed);
+        assert!((p.score_utility(0.0, 10.0, 0.1) - 0.025).abs() < 1e-12);
+    }
 
     #[test]
     fn node_is_small() {

@@ -197,6 +197,21 @@ pub struct TimeParams {
     pub rival_share: f64,
 }
 
+/// The score term of the selection value (KataGo's dynamic score
+/// utility, docs/search.md "Score utility"): `weight · (2/π) · atan((m −
+/// c) / (scale_per_line · size))` added to a child's value, for its mean
+/// score margin `m` and the root's `c`.
+#[derive(Clone, Copy, Debug)]
+pub struct ScoreUtilityParams {
+    /// In win-rate units: the most the term adds or takes (KataGo's
+    /// dynamic factor 0.3 on its [-1, 1] utility is 0.15 here). 0.1 won
+    /// 13 / 20 in 19x19 self-play at 0.5 s a move and lost 3 / 15 on 9x9
+    /// (docs/strength.md): off below 17x17.
+    pub weight: BySize<f64>,
+    /// Points of margin per line of the board that give half the weight.
+    pub scale_per_line: f64,
+}
+
 /// Everything the search is tuned by.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchParams {
@@ -219,6 +234,7 @@ pub struct SearchParams {
     /// Playouts a worker sums ownership over before adding them to the
     /// shared counts, to make fewer atomic adds (untuned).
     pub ownership_flush: u32,
+    pub score_utility: ScoreUtilityParams,
     pub priors: PriorParams,
     pub net: NetParams,
     pub dynamic_komi: DynamicKomiParams,
@@ -237,6 +253,13 @@ pub const PARAMS: SearchParams = SearchParams {
     max_tree_depth: 200,
     reuse_komi_tolerance: 2.0,
     ownership_flush: 32,
+    score_utility: ScoreUtilityParams {
+        weight: BySize {
+            small: 0.0,
+            large: 0.1,
+        },
+        scale_per_line: 0.6,
+    },
     priors: PriorParams {
         even_visits: BySize {
             small: 14.0,

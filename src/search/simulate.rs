@@ -152,6 +152,13 @@ fn rave_k(size: usize) -> f64 {
     PARAMS.rave_k.get(size)
 }
 
+/// The scale in points of the score term of the selection value on a
+/// board of side `size` ([`Node::score_utility`]).
+#[inline]
+fn score_scale(size: usize) -> f64 {
+    PARAMS.score_utility.scale_per_line * size as f64
+}
+
 /// Move number from which a pass child is offered (Pachi: size² / (7 −
 /// size/5)); before it only when the last move was a pass.
 fn pass_threshold(size: usize) -> usize {
@@ -244,10 +251,27 @@ impl<'a> Shared<'a> {
         let kids = node.kids();
         let k = rave_k(self.board.size());
         let filtered = depth <= self.filter_depth;
+        // The root's expected score from `mover`'s view (the root's own
+        // statistics are its mover's: the opponent of the side to move).
+        let root_mean = self.root.score_mean();
+        let center = if mover == self.to_move {
+            -root_mean
+        } else {
+            root_mean
+        };
+        let size = self.board.size();
+        let (weight, scale) = (
+            self.cfg
+                .score_weight
+                .unwrap_or(PARAMS.score_utility.weight.get(size)),
+            score_scale(size),
+        );
         let mut best = &kids[0];
         let mut best_v = f64::NEG_INFINITY;
         for c in kids {
-            let mut v = c.value(k) + rng.gen::<f64>() * PARAMS.select_jitter;
+            let mut v = c.value(k)
+                + c.score_utility(center, scale, weight)
+                + rng.gen::<f64>() * PARAMS.select_jitter;
             if c.mv == PASS_CODE {
                 v -= PARAMS.pass_tie_penalty;
             }
