@@ -171,4 +171,14 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BaseException:
+        # Kivy may take over sys.stderr (KIVY_NO_CONSOLELOG), where the
+        # traceback would be lost: say on stdout what failed, and what
+        # KaTrain logged as errors.
+        import traceback
+
+        sys.__stdout__.write("katrain check failed:\n" + traceback.format_exc())
+        sys.__stdout__.flush()
+        raise
