@@ -550,10 +550,8 @@ pub fn life_fills(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> 
                 // invader in a pro's finished territory read as saved.
                 // Only the vital point of the group's own eye space,
                 // where both sides' first moves meet, is taken on trust.
-                let vital = |p: &Point| kills.contains(p) && is_vital_point(board, *p);
-                defences.retain(vital);
-                let kept = defences.clone();
-                kills.retain(|p| kept.contains(p));
+                defences.retain(|p| kills.contains(p) && is_vital_point(board, *p));
+                kills.retain(|p| defences.contains(p));
             }
             let n = area.stones(board);
             let (points, into) = if board.stone(target) == color.stone() {

@@ -441,6 +441,8 @@ impl Searcher {
         // (`Game::stone_balance`; docs/search.md, "Territory rules").
         let territory = game.rules() == Rules::Japanese;
         let net = self.net_for(board.size());
+        let (score_weight, score_scale) =
+            simulate::score_utility(self.cfg.score_weight, board.size());
         let shared = Shared {
             root: &root,
             board: &board,
@@ -474,6 +476,8 @@ impl Searcher {
             pv_len: limits.pv_len.unwrap_or(12).max(1),
             replies: (self.cfg.lgrf.applies(board.size()) && self.cfg.policy == Policy::Heavy)
                 .then(crate::playout::replies::Replies::new),
+            score_weight,
+            score_scale,
             net: net.as_deref().map(|net| {
                 let threads = if limits.deterministic {
                     1

@@ -40,6 +40,17 @@ pub struct Node {
     pub children: OnceLock<Box<[Node]>>,
 }
 
+/// The mean margin in points of a sum in half-points over `visits`
+/// simulations; 0 without any.
+#[inline]
+fn mean_margin(score_sum: i64, visits: u32) -> f64 {
+    if visits == 0 {
+        0.0
+    } else {
+        score_sum as f64 / 2.0 / visits as f64
+    }
+}
+
 /// The network has not been asked about the node's position.
 pub const NET_NONE: u8 = 0;
 /// An evaluation is queued or running.
@@ -98,11 +109,7 @@ impl Node {
             wins: self.wins.load(Ordering::Relaxed) as f64 / 2.0,
             amaf_visits: self.amaf_visits.load(Ordering::Relaxed),
             amaf_wins: self.amaf_wins.load(Ordering::Relaxed) as f64 / 2.0,
-            score_mean: if visits > 0 {
-                score as f64 / 2.0 / visits as f64
-            } else {
-                0.0
-            },
+            score_mean: mean_margin(score, visits),
         }
     }
 
@@ -142,12 +149,15 @@ impl Node {
     /// (docs/search.md, "Score utility").
     #[inline]
     pub fn score_utility(&self, center: f64, scale: f64, weight: f64) -> f64 {
-        let n = self.visits.load(Ordering::Relaxed) as f64;
-        if n == 0.0 || weight == 0.0 {
+        let visits = self.visits.load(Ordering::Relaxed);
+        if visits == 0 || weight == 0.0 {
             return 0.0;
         }
-        let pv = self.prior_visits.load(Ordering::Relaxed) as f64;
-        let mean = self.score_sum.load(Ordering::Relaxed) as f64 / 2.0 / n;
+        let (n, pv) = (
+            visits as f64,
+            self.prior_visits.load(Ordering::Relaxed) as f64,
+        );
+        let mean = mean_margin(self.score_sum.load(Ordering::Relaxed), visits);
         let shape = std::f64::consts::FRAC_2_PI * ((mean - center) / scale).atan();
         weight * shape * n / (n + pv)
     }
@@ -155,12 +165,10 @@ impl Node {
     /// Mean score margin from the node's mover's view (0 while unvisited).
     #[inline]
     pub fn score_mean(&self) -> f64 {
-        let n = self.visits.load(Ordering::Relaxed);
-        if n == 0 {
-            0.0
-        } else {
-            self.score_sum.load(Ordering::Relaxed) as f64 / 2.0 / n as f64
-        }
+        mean_margin(
+            self.score_sum.load(Ordering::Relaxed),
+            self.visits.load(Ordering::Relaxed),
+        )
     }
 
     /// Number of nodes in this subtree, this one included.

@@ -47,6 +47,10 @@ pub(super) struct Shared<'a> {
     pub(super) net: Option<NetPriors<'a>>,
     /// The playouts' last good replies ([`SearchConfig::lgrf`]).
     pub(super) replies: Option<Replies>,
+    /// Weight and scale of the score term of the selection value
+    /// ([`Node::score_utility`], [`score_utility`]).
+    pub(super) score_weight: f64,
+    pub(super) score_scale: f64,
 }
 
 /// Who owned each point at the end of the playouts through each root
@@ -152,11 +156,15 @@ fn rave_k(size: usize) -> f64 {
     PARAMS.rave_k.get(size)
 }
 
-/// The scale in points of the score term of the selection value on a
-/// board of side `size` ([`Node::score_utility`]).
-#[inline]
-fn score_scale(size: usize) -> f64 {
-    PARAMS.score_utility.scale_per_line * size as f64
+/// The weight (`weight`, else [`PARAMS`]' for the size) and the scale in
+/// points of the score term of the selection value on a board of side
+/// `size` ([`Node::score_utility`]).
+pub(super) fn score_utility(weight: Option<f64>, size: usize) -> (f64, f64) {
+    let k = &PARAMS.score_utility;
+    (
+        weight.unwrap_or(k.weight.get(size)),
+        k.scale_per_line * size as f64,
+    )
 }
 
 /// Move number from which a pass child is offered (Pachi: size² / (7 −
@@ -259,18 +267,11 @@ impl<'a> Shared<'a> {
         } else {
             root_mean
         };
-        let size = self.board.size();
-        let (weight, scale) = (
-            self.cfg
-                .score_weight
-                .unwrap_or(PARAMS.score_utility.weight.get(size)),
-            score_scale(size),
-        );
         let mut best = &kids[0];
         let mut best_v = f64::NEG_INFINITY;
         for c in kids {
             let mut v = c.value(k)
-                + c.score_utility(center, scale, weight)
+                + c.score_utility(center, self.score_scale, self.score_weight)
                 + rng.gen::<f64>() * PARAMS.select_jitter;
             if c.mv == PASS_CODE {
                 v -= PARAMS.pass_tie_penalty;
