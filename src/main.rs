@@ -337,6 +337,15 @@ fn parse_playout(s: &str) -> Result<kosumi::playout::Policy, String> {
     }
 }
 
+/// Exits with status 2, saying so after `prefix`, when `size` is no
+/// board size kosumi plays.
+fn exit_unless_board_size(prefix: &str, size: usize) {
+    if !kosumi::types::is_board_size(size) {
+        eprintln!("{prefix}: --size must be between 1 and 25");
+        std::process::exit(2);
+    }
+}
+
 fn parse_lgrf(s: &str) -> Result<kosumi::search::Lgrf, String> {
     kosumi::search::Lgrf::parse(s).ok_or_else(|| format!("'{s}': expected on, off or auto"))
 }
@@ -425,10 +434,7 @@ fn main() {
                     std::process::exit(2);
                 }
             };
-            if !kosumi::types::is_board_size(size) {
-                eprintln!("kosumi: --size must be between 1 and 25");
-                std::process::exit(2);
-            }
+            exit_unless_board_size("kosumi", size);
             let (rate, encodes) =
                 kosumi::bench::net_evaluations(&net, size, seconds.clamp(0.01, 3600.0));
             println!(
@@ -465,10 +471,7 @@ fn main() {
             );
             std::process::exit(2);
         }
-        if !kosumi::types::is_board_size(size) {
-            eprintln!("kosumi train: --size must be between 1 and 25");
-            std::process::exit(2);
-        }
+        exit_unless_board_size("kosumi train", size);
         if !(kosumi::predict::spatial::MIN_D..=kosumi::predict::spatial::MAX_D).contains(&max_d) {
             eprintln!("kosumi train: --max-d must be between 3 and 10");
             std::process::exit(2);
@@ -503,10 +506,7 @@ fn main() {
         size,
     }) = cli.command
     {
-        if !kosumi::types::is_board_size(size) {
-            eprintln!("kosumi train-playout: --size must be between 1 and 25");
-            std::process::exit(2);
-        }
+        exit_unless_board_size("kosumi train-playout", size);
         let options = kosumi::learn::playout::Options {
             size,
             iterations,
@@ -528,10 +528,7 @@ fn main() {
         size,
     }) = cli.command
     {
-        if !kosumi::types::is_board_size(size) {
-            eprintln!("kosumi netdata: --size must be between 1 and 25");
-            std::process::exit(2);
-        }
+        exit_unless_board_size("kosumi netdata", size);
         std::process::exit(cli::learn::run_netdata(cli::learn::NetDataArgs {
             files,
             output,
@@ -554,10 +551,7 @@ fn main() {
         games,
     }) = &cli.command
     {
-        if !kosumi::types::is_board_size(*size) {
-            eprintln!("kosumi predict: --size must be between 1 and 25");
-            std::process::exit(2);
-        }
+        exit_unless_board_size("kosumi predict", *size);
         if model.is_some() && cli.net.is_some() {
             eprintln!("kosumi predict: --model and --net measure one thing each; give one");
             std::process::exit(2);
@@ -643,10 +637,7 @@ fn main() {
     {
         std::process::exit(cli::regress::cli(paths, engine.as_deref(), *timeout));
     }
-    if !kosumi::types::is_board_size(cli.size) {
-        eprintln!("kosumi: --size must be between 1 and 25");
-        std::process::exit(2);
-    }
+    exit_unless_board_size("kosumi", cli.size);
     if !(cli.komi.is_finite() && cli.komi.abs() <= 10_000.0) {
         eprintln!("kosumi: --komi must be a number between -10000 and 10000");
         std::process::exit(2);
@@ -700,10 +691,7 @@ fn run_bench(
     playouts: Option<u64>,
 ) {
     use kosumi::playout::Policy;
-    if !kosumi::types::is_board_size(size) {
-        eprintln!("kosumi: --size must be between 1 and 25");
-        std::process::exit(2);
-    }
+    exit_unless_board_size("kosumi", size);
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
         eprintln!("kosumi: --seconds must be in (0, 3600]");
         std::process::exit(2);

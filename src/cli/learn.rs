@@ -2,7 +2,7 @@
 
 use kosumi::learn::evaluate::evaluate;
 use kosumi::learn::records::{read_all, Record};
-use kosumi::learn::train::{train, Options};
+use kosumi::learn::train::{train, Options, Report};
 use kosumi::predict::Model;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -117,15 +117,7 @@ pub fn run_train_playout(
         );
         return 1;
     }
-    println!(
-        "trained on {} positions of {} games ({} skipped), {} patterns, log-likelihood {:.4}, {:.0} s",
-        report.positions,
-        report.games,
-        report.skipped,
-        report.patterns,
-        report.log_likelihood.last().copied().unwrap_or(f64::NAN),
-        started.elapsed().as_secs_f64()
-    );
+    print_trained(&report, started);
     if let Some((ll, top1)) = measured {
         println!(
             "held out: log-likelihood {ll:.4}, top-1 {:.1}%",
@@ -172,6 +164,16 @@ pub fn run_train(a: TrainArgs) -> i32 {
             return 1;
         }
     };
+    print_trained(&report, started);
+    if !test.is_empty() {
+        let acc = evaluate(&model, &test, a.options.size, 5);
+        println!("held out: {}", acc.line());
+    }
+    0
+}
+
+/// The line `train` and `train-playout` print after fitting.
+fn print_trained(report: &Report, started: std::time::Instant) {
     println!(
         "trained on {} positions of {} games ({} skipped), {} patterns, log-likelihood {:.4}, {:.0} s",
         report.positions,
@@ -181,11 +183,6 @@ pub fn run_train(a: TrainArgs) -> i32 {
         report.log_likelihood.last().copied().unwrap_or(f64::NAN),
         started.elapsed().as_secs_f64()
     );
-    if !test.is_empty() {
-        let acc = evaluate(&model, &test, a.options.size, 5);
-        println!("held out: {}", acc.line());
-    }
-    0
 }
 
 /// Writes the model to a temporary file and renames it into place;

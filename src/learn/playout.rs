@@ -8,7 +8,7 @@
 //! candidates. The work behind `kosumi train-playout`.
 
 use super::records::Record;
-use super::train::per_game;
+use super::train::{per_game, Report};
 use crate::board::Board;
 use crate::playout::learned::{self, PlayoutModel, CODES, CONTIG, LINES, SELF_ATARI};
 use crate::tactics::nakade::sacrifice_kills;
@@ -43,17 +43,6 @@ fn key(pat: u32, line: usize, contig: usize, sa: usize) -> Key {
 pub struct Sample {
     keys: Vec<(Key, u32)>,
     winner: u32,
-}
-
-/// What fitting did.
-#[derive(Clone, Debug, Default)]
-pub struct Report {
-    pub games: usize,
-    pub skipped: usize,
-    pub positions: usize,
-    pub patterns: usize,
-    /// Mean log-likelihood of the move played after each iteration.
-    pub log_likelihood: Vec<f64>,
 }
 
 /// The canonical code of every raw code (black to move).

@@ -57,7 +57,8 @@ pub struct Sample {
     winner: u32,
 }
 
-/// What training did.
+/// What training did (the move-prediction model's, and the playout
+/// policy's in [`super::playout`]).
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     pub games: usize,

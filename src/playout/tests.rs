@@ -3,6 +3,14 @@
 use super::*;
 use rand::SeedableRng;
 
+/// Black's true eyes A5, C5 and E5, White's A1, C1 and E1 (each a
+/// suicide for the other colour).
+const TRUE_EYES: &str = ". X . X .
+                         X X X X X
+                         . . . . .
+                         O O O O O
+                         . O . O .";
+
 /// The diagram with `last` played by `mover` on it (so that it is the
 /// last move), panicking if illegal.
 fn after(diagram: &str, mover: Color, last: &str) -> Board {
@@ -168,14 +176,7 @@ fn counter_captures_to_escape() {
 #[test]
 fn never_fills_own_true_eye() {
     // Black's true eyes A5, C5, E5; the policies play elsewhere.
-    let b = Board::from_diagram(
-        ". X . X .
-         X X X X X
-         . . . . .
-         O O O O O
-         . O . O .",
-    )
-    .unwrap();
+    let b = Board::from_diagram(TRUE_EYES).unwrap();
     let eyes = [b.at("A5"), b.at("C5"), b.at("E5")];
     for &e in &eyes {
         assert!(b.is_true_eye(e, Color::Black));
@@ -306,14 +307,7 @@ fn learned_weights_stay_exact_through_a_playout() {
 /// those points weigh nothing, whatever the model says.
 #[test]
 fn learned_weights_bar_eyes_and_suicides() {
-    let b = Board::from_diagram(
-        ". X . X .
-         X X X X X
-         . . . . .
-         O O O O O
-         . O . O .",
-    )
-    .unwrap();
+    let b = Board::from_diagram(TRUE_EYES).unwrap();
     let t = learned::builtin();
     let s = learned::Sampler::new(&b, t);
     for v in ["A5", "C5", "E5"] {
