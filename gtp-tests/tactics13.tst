@@ -28,7 +28,7 @@ boardsize 13
 #  1 . . . . . . . . . . . . .
 loadsgf sgf/ladder-works-13.sgf
 1 reg_genmove black
-#? [F4]
+#? [F4]*
 
 # White K10 breaks the ladder: black F4 would fail.
 #    A B C D E F G H J K L M N
@@ -166,7 +166,7 @@ loadsgf sgf/games/g13-201.sgf 58
 #    A B C D E F G H J K L M N
 loadsgf sgf/games/g13-201.sgf 60
 10 reg_genmove white
-#? [C5]*
+#? [C5]
 
 # g13-202.sgf, before move 46: white makes the critical group live with M3 (3 stones at M4). GNU Go rates M3 32.9, the next best 7.2.
 #    A B C D E F G H J K L M N

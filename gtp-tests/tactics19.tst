@@ -136,7 +136,7 @@ loadsgf sgf/games/g19-300.sgf 210
 #    A B C D E F G H J K L M N O P Q R S T
 loadsgf sgf/games/g19-301.sgf 60
 102 reg_genmove white
-#? [R7]*
+#? [R7]
 
 # g19-301.sgf, before move 63: black makes the critical group live with S6 (3 stones at R5). GNU Go rates S6 15.9, the next best 8.2.
 #    A B C D E F G H J K L M N O P Q R S T

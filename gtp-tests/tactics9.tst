@@ -97,7 +97,7 @@ loadsgf sgf/snapback-9.sgf
 #    A B C D E F G H J
 loadsgf sgf/games/g9-100.sgf 18
 3 reg_genmove white
-#? [B2]*
+#? [B2]
 
 # g9-100.sgf, before move 19: black makes the critical group live with D8 (3 stones at C7). GNU Go rates D8 34.3, the next best 10.4.
 #    A B C D E F G H J
@@ -401,7 +401,7 @@ loadsgf sgf/games/g9-109.sgf 17
 #    A B C D E F G H J
 loadsgf sgf/games/g9-109.sgf 18
 22 reg_genmove white
-#? [H4]*
+#? [H4]
 
 # g9-109.sgf, before move 23: black kills the critical group at H1 (5 stones at F3). GNU Go rates H1 31.0, the next best 6.3.
 #    A B C D E F G H J

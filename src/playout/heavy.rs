@@ -1,7 +1,9 @@
 //! The heavy playout policy (docs/search.md, "Playouts"): answer the last
 //! move (capture what it put in atari, save own chains it put in atari
 //! unless a ladder catches them),
-//! play on two-liberty chains next to it, the vital point of an eye space
+//! play on two-liberty chains next to it (an own one's counter-atari in a
+//! race too), the atari that starts a race for an own three-liberty chain
+//! beside it, the vital point of an eye space
 //! beside it (nakade), 3x3 shapes around the last two
 //! moves, then a random move that is not an own true eye; self-ataris of
 //! two or more stones are mostly refused. No allocation: candidate lists
@@ -12,7 +14,7 @@ use super::replies::Replies;
 use crate::board::Board;
 use crate::tactics::ladder::escape_fails;
 use crate::tactics::nakade::{nakade_after, sacrifice_kills};
-use crate::tactics::{capture_size, libs_after_at_least, self_atari_size};
+use crate::tactics::{capture_size, for_each_counter_atari, libs_after_at_least, self_atari_size};
 use crate::types::{Color, Move, Point, Stone, STRIDE};
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -21,6 +23,9 @@ use rand::Rng;
 const P_CAPTURE: f32 = 0.9;
 const P_TWO_LIBS: f32 = 0.8;
 const P_PATTERN: f32 = 0.9;
+/// Pachi's nlibrate: how often own three-liberty chains by the last move
+/// look for an atari on a two-liberty neighbour.
+const P_THREE_LIBS: f32 = 0.25;
 /// Pachi's nakaderate.
 const P_NAKADE: f32 = 0.8;
 /// Probability of refusing a self-atari of two or more stones.
@@ -131,8 +136,9 @@ pub(super) fn heavy_move_with(
 
 /// The answers to the last move `last` that come before any shape: a
 /// capture or a save ([`atari_answers`]), a move on a two-liberty chain
-/// ([`two_liberty_moves`]), the vital point of a dead shape just captured
-/// (nakade), each tried with its probability.
+/// ([`two_liberty_moves`]), a race started for a three-liberty chain
+/// ([`three_liberty_moves`]), the vital point of a dead shape just
+/// captured (nakade), each tried with its probability.
 #[inline(always)]
 pub(super) fn answers(board: &Board, c: Color, last: Point, rng: &mut SmallRng) -> Option<Point> {
     if board.stone(last) != Stone::Empty && rng.gen::<f32>() < P_CAPTURE {
@@ -145,6 +151,13 @@ pub(super) fn answers(board: &Board, c: Color, last: Point, rng: &mut SmallRng) 
     if board.stone(last) != Stone::Empty && rng.gen::<f32>() < P_TWO_LIBS {
         let mut cands = Cands::new();
         two_liberty_moves(board, c, last, &mut cands);
+        if let Some(p) = cands.pick(board, c, rng) {
+            return Some(p);
+        }
+    }
+    if board.stone(last) != Stone::Empty && rng.gen::<f32>() < P_THREE_LIBS {
+        let mut cands = Cands::new();
+        three_liberty_moves(board, c, last, &mut cands);
         if let Some(p) = cands.pick(board, c, rng) {
             return Some(p);
         }
@@ -206,9 +219,9 @@ fn atari_answers(board: &Board, c: Color, last: Point, cands: &mut Cands) {
 }
 
 /// Ataris on the last-move chain at two liberties, and defences of own
-/// two-liberty chains next to the last move (extensions to three).
+/// two-liberty chains next to the last move: extensions to three, and
+/// their [`counter_ataris`].
 fn two_liberty_moves(board: &Board, c: Color, last: Point, cands: &mut Cands) {
-    let own = c.stone();
     let mut libs = [Point::NONE; 2];
     if board.stone(last) == (!c).stone() && board.libs(last) == 2 {
         board.chain_liberties(last, &mut libs);
@@ -218,16 +231,60 @@ fn two_liberty_moves(board: &Board, c: Color, last: Point, cands: &mut Cands) {
             }
         }
     }
-    for q in board.neighbours(last) {
-        if board.stone(q) == own && board.libs(q) == 2 {
-            board.chain_liberties(q, &mut libs);
-            for &l in &libs {
-                if libs_after_at_least(board, c, l, 3) || capture_size(board, c, l) > 0 {
-                    cands.push(l);
-                }
+    for_each_own_chain(board, c, board.neighbours(last), 2, |q| {
+        board.chain_liberties(q, &mut libs);
+        for &l in &libs {
+            if libs_after_at_least(board, c, l, 3) || capture_size(board, c, l) > 0 {
+                cands.push(l);
             }
         }
+        counter_ataris(board, c, q, cands);
+    });
+}
+
+/// Calls `f(stone)` once for each distinct chain of `c` with exactly
+/// `libs` liberties among `points` (at most eight), with its first stone
+/// found there.
+fn for_each_own_chain(
+    board: &Board,
+    c: Color,
+    points: impl IntoIterator<Item = Point>,
+    libs: u32,
+    mut f: impl FnMut(Point),
+) {
+    let own = c.stone();
+    let mut seen = [Point::NONE; 8];
+    let mut n = 0;
+    for q in points {
+        if board.stone(q) != own || board.libs(q) != libs {
+            continue;
+        }
+        let chain = board.chain(q);
+        if seen[..n].contains(&chain) {
+            continue;
+        }
+        seen[n] = chain;
+        n += 1;
+        f(q);
     }
+}
+
+/// Own chains of three liberties around the last move (its eight
+/// neighbours) that an enemy chain of two liberties touches: the atari on
+/// that chain (Pachi's nlib check). A race of three liberties against
+/// two is won by the side that starts it; the playouts otherwise fill an
+/// outside liberty at random.
+fn three_liberty_moves(board: &Board, c: Color, last: Point, cands: &mut Cands) {
+    let around = board
+        .neighbours(last)
+        .into_iter()
+        .chain(board.diagonals(last));
+    for_each_own_chain(board, c, around, 3, |q| counter_ataris(board, c, q, cands));
+}
+
+/// The [`for_each_counter_atari`] of the own chain at `chain`.
+fn counter_ataris(board: &Board, c: Color, chain: Point, cands: &mut Cands) {
+    for_each_counter_atari(board, c, chain, |p| cands.push(p));
 }
 
 /// Empty points around `center` that match a 3x3 pattern, appended in

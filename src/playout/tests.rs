@@ -173,6 +173,46 @@ fn counter_captures_to_escape() {
     assert!(f + g > 0.85, "answered {}", f + g);
 }
 
+/// A race of two liberties each: Black C1-C5 (B1, C6) against White
+/// D1-D5 (E1, D6), where neither black liberty extends to three. White's
+/// B5 took Black's third liberty.
+const TWO_LIBERTY_RACE: &str = ". . O . . . .
+                                . O . . . . .
+                                . . X O X . .
+                                . O X O X . .
+                                . O X O X . .
+                                . O X O X . .
+                                . . X O . . .";
+
+#[test]
+fn wins_a_two_liberty_race_by_the_atari() {
+    let b = after(TWO_LIBERTY_RACE, Color::White, "B5");
+    assert_eq!(b.libs(b.at("C5")), 2);
+    assert_eq!(b.libs(b.at("D5")), 2);
+    // D6 wins the race; E1 only drives White out at D6 (three liberties).
+    let f = frequency(&b, Color::Black, "D6", 400);
+    assert!(f > 0.6, "the atari that wins the race {f}");
+    let f = frequency(&b, Color::Black, "E1", 400);
+    assert!(f < 0.1, "the atari White runs from {f}");
+}
+
+#[test]
+fn a_three_liberty_chain_starts_the_race_with_the_atari() {
+    // As above with B2 open: Black has three liberties (B1, B2, C6).
+    let diagram = ". . O . . . .
+                   . O . . . . .
+                   . . X O X . .
+                   . O X O X . .
+                   . O X O X . .
+                   . . X O X . .
+                   . . X O . . .";
+    let b = after(diagram, Color::White, "B5");
+    assert_eq!(b.libs(b.at("C5")), 3);
+    assert_eq!(b.libs(b.at("D5")), 2);
+    let f = frequency(&b, Color::Black, "D6", 1000);
+    assert!(f > 0.15, "the atari that wins the race {f}");
+}
+
 #[test]
 fn never_fills_own_true_eye() {
     // Black's true eyes A5, C5, E5; the policies play elsewhere.
