@@ -344,7 +344,7 @@ play w pass
 loadsgf sgf/games/kosumi-jp-018.sgf 35
 kgs-rules japanese
 28 reg_genmove b
-#? [B7|B8|A8|C7]*
+#? [B7|B8|A8|C7]
 # Game 25, before move 34, White to move:
 #    A B C D E F G H J
 #  9 . . . . . . . . .

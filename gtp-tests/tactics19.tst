@@ -34,7 +34,7 @@ boardsize 19
 #  1 . . . . . . . . . . . . . . . . . . .
 loadsgf sgf/ladder-works-19.sgf
 1 reg_genmove black
-#? [F4]*
+#? [F4]
 
 # The same, but white Q16 breaks the ladder: black F4 would fail.
 #    A B C D E F G H J K L M N O P Q R S T

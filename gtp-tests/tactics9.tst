@@ -97,7 +97,7 @@ loadsgf sgf/snapback-9.sgf
 #    A B C D E F G H J
 loadsgf sgf/games/g9-100.sgf 18
 3 reg_genmove white
-#? [B2]
+#? [B2]*
 
 # g9-100.sgf, before move 19: black makes the critical group live with D8 (3 stones at C7). GNU Go rates D8 34.3, the next best 10.4.
 #    A B C D E F G H J
@@ -161,7 +161,7 @@ loadsgf sgf/games/g9-100.sgf 24
 #    A B C D E F G H J
 loadsgf sgf/games/g9-101.sgf 17
 7 reg_genmove black
-#? [F8]*
+#? [F8]
 
 # g9-101.sgf, before move 18: white makes the critical group live with F8 (4 stones at G7). GNU Go rates F8 37.0, the next best 12.2.
 #    A B C D E F G H J
@@ -289,7 +289,7 @@ loadsgf sgf/games/g9-102.sgf 43
 #    A B C D E F G H J
 loadsgf sgf/games/g9-103.sgf 24
 15 reg_genmove white
-#? [J3]
+#? [J3]*
 
 # g9-103.sgf, before move 40: white saves its chain in atari with B4 (4 stones at C4). GNU Go rates B4 16.6, the next best 0.0.
 #    A B C D E F G H J

@@ -74,6 +74,10 @@ pub struct PriorParams {
     /// regression files test it).
     pub ladder_capture_one: Bonus,
     pub ladder_capture_more: Bonus,
+    /// The atari that starts or wins a capturing race
+    /// ([`crate::tactics::starts_race`]): the playouts' counter-atari, as
+    /// a prior (the size of a ladder capture of one stone, untuned).
+    pub race_atari: Bonus,
     /// The vital point of a small eye space of either colour (the middle
     /// of three, the centre of the pyramid four, bulky five, cross five,
     /// rabbity six): kills the opponent's, makes one's own two eyes.
@@ -273,6 +277,7 @@ pub const PARAMS: SearchParams = SearchParams {
         ladder_escape: Bonus::losses(20.0),
         ladder_capture_one: Bonus::wins(10.0),
         ladder_capture_more: Bonus::wins(20.0),
+        race_atari: Bonus::wins(10.0),
         nakade: Bonus::wins(20.0),
         self_atari: BySize {
             small: 10.0,

@@ -8,7 +8,7 @@ use crate::game::{Game, Rules};
 use crate::playout::patterns;
 use crate::tactics::ladder::{ladder_capture_size, runs_into_ladder};
 use crate::tactics::nakade::{is_vital_point, sacrifice_kills};
-use crate::tactics::{capture_size, rescue_size, self_atari_size};
+use crate::tactics::{capture_size, rescue_size, self_atari_size, starts_race};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
 
 /// A prior in virtual visits and wins.
@@ -143,6 +143,9 @@ pub fn prior(board: &Board, c: Color, p: Point, dist: &[u8; MAX_POINTS]) -> Prio
             k.ladder_capture_one
         });
     }
+    if caught == 0 && captured == 0 && starts_race(board, c, p) {
+        pr.add(k.race_atari);
+    }
     if is_vital_point(board, p) {
         pr.add(k.nakade);
     }
@@ -239,5 +242,38 @@ mod tests {
                 wins: even / 2.0 + 10.0
             }
         );
+    }
+
+    #[test]
+    fn the_atari_that_wins_a_race_gets_the_race_bonus() {
+        // White J5 (J6, H5) against Black H4 J4 J3 (G4, H5): White G4
+        // starts the race, and Black running out at H5 gets two liberties
+        // only (G5, H6). It is no ladder.
+        let race = Board::from_diagram(
+            ". . . O . . . . .
+             . . . . . . . . .
+             . . . . O . . . O
+             . . . . . . . . .
+             X . . . . . . . O
+             . . . . . . . X X
+             . X . . X . . O X
+             . . . . X X . O O
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let g4 = race.at("G4");
+        assert_eq!(ladder_capture_size(&race, Color::White, g4), 0);
+        // G4 gets nothing else but the even prior and its shape.
+        let even = even_visits(9);
+        let mut want = Prior {
+            visits: even,
+            wins: even / 2.0,
+        };
+        if patterns::matches(&race, g4) {
+            want.add(Bonus::wins(PARAMS.priors.pattern.get(9)));
+        }
+        want.add(PARAMS.priors.race_atari);
+        let dist = [u8::MAX; MAX_POINTS];
+        assert_eq!(prior(&race, Color::White, g4, &dist), want);
     }
 }

@@ -12,7 +12,7 @@
 //!   ([`self_atari_size`]), the ways out of atari ([`chain_escapes`]) and
 //!   the enemy chains in atari around a chain
 //!   ([`for_each_capturable_neighbour`]), the counter-ataris of a race
-//!   ([`for_each_counter_atari`]);
+//!   ([`for_each_counter_atari`], [`starts_race`]);
 //! - [`ladder`]: the one ladder reader;
 //! - [`capture`]: a small depth-first capture reader (nets, approach
 //!   moves) for chains of few liberties, for the last phase;
@@ -265,6 +265,30 @@ pub fn for_each_counter_atari(board: &Board, c: Color, chain: Point, mut f: impl
             }
         }
     });
+}
+
+/// Whether `c` at `p` is the atari that starts or wins a capturing race:
+/// an atari that [`atari_holds`] on an enemy chain of two liberties next
+/// to an own chain of two or three.
+pub fn starts_race(board: &Board, c: Color, p: Point) -> bool {
+    let enemy = (!c).stone();
+    board.neighbours(p).into_iter().any(|q| {
+        if board.stone(q) != enemy || board.libs(q) != 2 {
+            return false;
+        }
+        let mut libs = [Point::NONE; 2];
+        board.chain_liberties(q, &mut libs);
+        let other = if libs[0] == p { libs[1] } else { libs[0] };
+        if !atari_holds(board, c, p, other) {
+            return false;
+        }
+        let mut short = false;
+        for_each_neighbour_with_libs(board, q, 2, |_| short = true);
+        if !short {
+            for_each_neighbour_with_libs(board, q, 3, |_| short = true);
+        }
+        short
+    })
 }
 
 #[cfg(test)]

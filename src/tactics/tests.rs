@@ -279,6 +279,35 @@ pub(crate) const SEKI_OF_GAME_13: &str = "
     . X O X X X X X O";
 
 /// The vertices of `v`, sorted.
+#[test]
+fn the_atari_that_wins_a_race_and_the_one_the_chain_runs_from() {
+    // Black C1-C5 (B1, C6) against White D1-D5 (E1, D6). Black D6 leaves
+    // White E1 and two liberties; Black E1 lets White out at D6 to three.
+    let b = board(
+        ". . O . . . .
+         . O . . . . .
+         . O X O X . .
+         . O X O X . .
+         . O X O X . .
+         . O X O X . .
+         . . X O . . .",
+    );
+    let (d6, e1) = (b.at("D6"), b.at("E1"));
+    assert!(atari_holds(&b, Color::Black, d6, e1));
+    assert!(!atari_holds(&b, Color::Black, e1, d6));
+    let mut found = Vec::new();
+    for_each_counter_atari(&b, Color::Black, b.at("C5"), |p| found.push(p));
+    found.dedup();
+    assert_eq!(vertices(&b, &found), ["D6"]);
+    assert!(starts_race(&b, Color::Black, d6));
+    assert!(!starts_race(&b, Color::Black, e1));
+    // C6 touches no white chain of two liberties: no atari.
+    assert!(!starts_race(&b, Color::Black, b.at("C6")));
+    // White to move wins it too, by either atari: Black has no way out.
+    assert!(starts_race(&b, Color::White, b.at("C6")));
+    assert!(starts_race(&b, Color::White, b.at("B1")));
+}
+
 fn vertices(b: &Board, v: &[Point]) -> Vec<String> {
     let mut n: Vec<String> = v
         .iter()
