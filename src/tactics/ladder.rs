@@ -6,7 +6,7 @@
 //! ladder counts as broken only when every attack fails. Counter-captures
 //! of attacking stones in atari count as escapes.
 
-use super::{capture_size, has_capturable_neighbour, libs_after, libs_after_at_least};
+use super::{atari_holds, capture_size, has_capturable_neighbour, libs_after};
 use crate::board::Board;
 use crate::types::{Color, Move, Point, Stone};
 
@@ -135,12 +135,12 @@ fn extend(b: &mut Board, chain: Point, c: Color, depth: u32) -> bool {
 /// liberties `[a, o]` fails, read without playing it: an illegal move, or
 /// (when it captures nothing) an atari stone left capturable at once, or
 /// a defender's extension at `o` that gets all the liberties it has now
-/// but `a`, three or more. `false` says the move must be played to know.
+/// but `a`, three or more (an atari that does not [`atari_holds`]).
+/// `false` says the move must be played to know.
 fn atari_fails_at_once(b: &Board, c: Color, [a, o]: [Point; 2]) -> bool {
     let attacker = !c;
     !b.is_legal(attacker, a)
-        || (capture_size(b, attacker, a) == 0
-            && (!libs_after_at_least(b, attacker, a, 2) || libs_after_at_least(b, c, o, 4)))
+        || (capture_size(b, attacker, a) == 0 && !atari_holds(b, attacker, a, o))
 }
 
 /// Plays the attacker's atari at `a` on `b` and reads on.
