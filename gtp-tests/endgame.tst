@@ -769,3 +769,30 @@ loadsgf sgf/games/kosumi-cn-57e-008.sgf 43
 kgs-rules chinese
 53 reg_genmove b
 #? [G9]
+# lifedead2-9x9-ab (108a0f5 against 5f63be9, Chinese), game 8, before
+# move 59, Black to move:
+#    A B C D E F G H J
+#  9 X O O . O . . . . 9
+#  8 X X O O . O . O . 8
+#  7 X X X X O O O . O 7
+#  6 . . X X X O X O O 6
+#  5 . . X O O O X X X 5
+#  4 . . X X O X X . . 4
+#  3 . . X O O O X O . 3
+#  2 X X O O X X X O . 2
+#  1 . O . O O X . . . 1
+# Black's eleven stones F1-J5 (G1, H4, J4) race White's H2-H3 (H1, J2,
+# J3, H4). The playouts call Black dead; White moving first kills (GNU
+# Go: attack J4), Black moving first wins the race: J2 (GNU Go's
+# defence), H1, or J8 first, each read out by the strict life reader.
+# Black passed and lost the eleven stones.
+loadsgf sgf/games/kosumi-cn-108-008.sgf 59
+kgs-rules chinese
+54 reg_genmove b
+#? [J2|H1|J8]
+# The same after Black's pass, White to move: White takes the race
+# before passing (J4, or H4, J2, H1).
+loadsgf sgf/games/kosumi-cn-108-008.sgf 60
+kgs-rules chinese
+55 reg_genmove w
+#? [J4|H4|J2|H1]

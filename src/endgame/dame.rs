@@ -25,7 +25,7 @@
 
 use crate::board::Board;
 use crate::tactics::ladder::escape_fails;
-use crate::tactics::life::{read_life, small_groups, Life};
+use crate::tactics::life::{read_life, read_life_strict, small_groups, Life};
 use crate::tactics::nakade::is_vital_point;
 use crate::tactics::{capture, chain_escapes};
 use crate::types::{Color, Move, Point, Stone, MAX_POINTS};
@@ -519,10 +519,12 @@ const LIFE_TOTAL: u32 = 150_000;
 /// Chains in `dead` are read too: the judging playouts seldom find the
 /// vital point of an eye space, and call a group dead that lives by its
 /// owner's next move there (a straight three whose middle is open:
-/// gtp-tests/tactics9.tst 1 and 2), so passing would let it live. For
-/// them only that vital point counts, when it both keeps and kills. A
-/// group the reader cannot settle within its budget is left out, and
-/// reading stops when the position's budget is spent.
+/// gtp-tests/tactics9.tst 1 and 2), so passing would let it live, or
+/// that wins a race by its owner's move. For them only that vital point
+/// counts, when it both keeps and kills, and the defences that the strict
+/// reading ([`read_life_strict`]) proves; where it proves one, every kill
+/// counts. A group the reader cannot settle within its budget is left
+/// out, and reading stops when the position's budget is spent.
 pub fn life_fills(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> (Stones, Stones) {
     let (mut needed, mut gains) = (Vec::new(), Vec::new());
     let mut spent = 0;
@@ -548,10 +550,40 @@ pub fn life_fills(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> 
                 // that runs out of budget fails), which is safe for a
                 // group judged alive and not for one judged dead: a dead
                 // invader in a pro's finished territory read as saved.
-                // Only the vital point of the group's own eye space,
-                // where both sides' first moves meet, is taken on trust.
-                defences.retain(|p| kills.contains(p) && is_vital_point(board, *p));
-                kills.retain(|p| defences.contains(p));
+                // The vital point of the group's own eye space, where
+                // both sides' first moves meet, is taken on trust; other
+                // defences only where the strict reading (every limit the
+                // attacker's) finds them too: a race the owner wins by
+                // moving first (lifedead2-9x9-ab game 8: Black passed
+                // with J2 open, which saves eleven stones). Then the
+                // opponent's kills, read out by the plain reading, are
+                // needed too.
+                // A strict defence counts only where the area is the
+                // whole fight: a group joined by its move to a chain the
+                // judgement left out as dead, whose liberties the reading
+                // never fills, reads as saved (tom9d record 0, move 322:
+                // White's seven stones N7-L6 in Black's finished area,
+                // "saved" at K5 by the dead J4-L4).
+                let strict = if spent < LIFE_TOTAL && area.is_closed(board) {
+                    let (life, nodes) =
+                        read_life_strict(board, target, &area, budget.min(LIFE_TOTAL - spent));
+                    spent += nodes;
+                    match life {
+                        Life::NeedsMove { defences, .. } => defences,
+                        _ => Vec::new(),
+                    }
+                } else {
+                    Vec::new()
+                };
+                let vital: Vec<Point> = defences
+                    .iter()
+                    .copied()
+                    .filter(|p| kills.contains(p) && is_vital_point(board, *p))
+                    .collect();
+                defences.retain(|p| vital.contains(p) || strict.contains(p));
+                if strict.is_empty() {
+                    kills.retain(|p| vital.contains(p));
+                }
             }
             let n = area.stones(board);
             let (points, into) = if board.stone(target) == color.stone() {

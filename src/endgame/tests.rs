@@ -1716,3 +1716,80 @@ fn a_group_judged_dead_that_lives_by_its_vital_point_is_killed_or_saved() {
         }
     }
 }
+
+/// A race the judging playouts call lost (lifedead2-9x9-ab game 8, the
+/// position of gtp-tests/endgame.tst 54 and 55): Black's eleven stones
+/// F1-J5 have three liberties (G1, H4, J4), White's H2-H3 four (H1, J2,
+/// J3, H4). Whoever moves first wins it: Black by J2 (or H1, or J8
+/// first), which the strict life reader proves, White by J4 (or H4, J2,
+/// H1). Black passed, the search's choice, and lost the stones; White
+/// passed after it. Neither may pass now, under either rules.
+///
+/// ```text
+///     A B C D E F G H J
+///   4 . . X X O X X . .
+///   3 . . X O O O X O .
+///   2 X X O O X X X O .
+///   1 . O . O O X . . .
+/// ```
+#[test]
+fn a_race_the_playouts_call_lost_is_played_by_the_side_to_move() {
+    let diagram = crate::tactics::tests::CORNER_RACE;
+    for rules in [Rules::Japanese, Rules::Chinese] {
+        for (color, winrate, right) in [
+            (Color::Black, 0.22, &["J2", "H1", "J8"][..]),
+            (Color::White, 0.99, &["J4", "H4", "J2", "H1"][..]),
+        ] {
+            let mut g = game_from(diagram, color, 7.0);
+            g.set_rules(rules);
+            let info = SearchInfo {
+                candidates: vec![
+                    Candidate {
+                        mv: Move::Pass,
+                        ..candidate(&g, "A1", 900, winrate)
+                    },
+                    candidate(
+                        &g,
+                        if color == Color::Black { "A5" } else { "E8" },
+                        80,
+                        winrate - 0.01,
+                    ),
+                ],
+                playouts: 1000,
+                ..SearchInfo::default()
+            };
+            // The search's ownership, as in the game: Black's eleven
+            // stones White's, the left side Black's.
+            let board = g.board();
+            let geo = g.geometry();
+            let mut own = ownership_of(&g, 0.0, 1.0);
+            for p in geo.points() {
+                let black = match board.stone(p).color() {
+                    Some(c) => c == Color::Black && board.chain(p) != board.chain(board.at("G2")),
+                    None => geo.coords(p).0 < 2,
+                };
+                if black {
+                    (own.black[p.idx()], own.white[p.idx()]) = (1.0, 0.0);
+                }
+            }
+            let turn = Turn {
+                color,
+                mode: GenMode::Play,
+                info: &info,
+                search_ownership: Some(&own),
+                filters: &[],
+                fixed_playouts: None,
+                komi_adjusted: false,
+            };
+            let d = Closer::new(0.0, Policy::Heavy, 7).decide(&g, &turn);
+            let played = match d {
+                Decision::Move(m) => geo.move_text(m).to_string(),
+                other => format!("{other:?}"),
+            };
+            assert!(
+                right.contains(&played.as_str()),
+                "{rules:?}, {color:?} to move: {played}"
+            );
+        }
+    }
+}

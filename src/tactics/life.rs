@@ -52,6 +52,22 @@ impl GroupArea {
         self.chains.iter().map(|&h| board.chain_len(h)).sum()
     }
 
+    /// Whether no chain of the group's colour outside it touches a point
+    /// of play: the owner cannot connect out of the area (to a chain the
+    /// caller's `dead` left out of it, whose liberties no attack inside
+    /// the area fills), so a reading of the area is the whole fight.
+    pub fn is_closed(&self, board: &Board) -> bool {
+        let Some(own) = self.chains.first().map(|&h| board.stone(h)) else {
+            return true;
+        };
+        self.points.iter().all(|&p| {
+            board
+                .neighbours(p)
+                .iter()
+                .all(|&q| board.stone(q) != own || self.chains.contains(&board.chain(q)))
+        })
+    }
+
     /// The head of the group's largest chain: the one a reading takes.
     pub fn largest_chain(&self, board: &Board) -> Point {
         self.chains
@@ -222,6 +238,25 @@ pub enum Life {
 /// bounds the positions visited in all; the positions visited come back
 /// beside the answer.
 pub fn read_life(board: &Board, target: Point, area: &GroupArea, budget: u32) -> (Life, u32) {
+    read(board, target, area, budget, false)
+}
+
+/// [`read_life`] with every limit (the budget, the depth, a position
+/// repeated on the line, as in a ko) counted as a successful attack: the
+/// defences it gives are read out against every attack inside the area,
+/// and its kills are not (those of [`read_life`] are). For a group the
+/// playouts call dead, where a defence read on trust would play on in a
+/// finished territory.
+pub fn read_life_strict(
+    board: &Board,
+    target: Point,
+    area: &GroupArea,
+    budget: u32,
+) -> (Life, u32) {
+    read(board, target, area, budget, true)
+}
+
+fn read(board: &Board, target: Point, area: &GroupArea, budget: u32, strict: bool) -> (Life, u32) {
     let Some(owner) = board.stone(target).color() else {
         return (Life::Unknown, 0);
     };
@@ -232,6 +267,7 @@ pub fn read_life(board: &Board, target: Point, area: &GroupArea, budget: u32) ->
         regions: area.regions,
         nodes: 0,
         budget,
+        strict,
         table: HashMap::new(),
         path: Vec::new(),
     };
@@ -256,6 +292,8 @@ struct Reader<'a> {
     regions: usize,
     nodes: u32,
     budget: u32,
+    /// Whether a limit counts as a successful attack ([`read_life_strict`]).
+    strict: bool,
     table: HashMap<u64, Known>,
     /// The keys of the positions on the current line.
     path: Vec<u64>,
@@ -411,18 +449,22 @@ impl Reader<'_> {
     }
 
     /// Whether the attacker, to move, takes the chain within `depth`
-    /// plies. The limits count as a failed attack.
+    /// plies. The limits count as a failed attack, or when strict as a
+    /// successful one.
     fn attack(&mut self, b: &Board, depth: u32) -> bool {
         self.nodes += 1;
-        if self.nodes > self.budget || depth == 0 || self.two_eyes(b) {
+        if self.two_eyes(b) {
             return false;
+        }
+        if self.nodes > self.budget || depth == 0 {
+            return self.strict;
         }
         let key = Reader::key(b, true);
         if let Some(v) = self.taken(key, depth) {
             return v;
         }
         if self.path.contains(&key) {
-            return false;
+            return self.strict;
         }
         self.path.push(key);
         let mut won = false;
@@ -444,15 +486,18 @@ impl Reader<'_> {
     /// move of the area or a pass after which the attack fails.
     fn defend(&mut self, b: &Board, depth: u32) -> bool {
         self.nodes += 1;
-        if self.nodes > self.budget || depth == 0 || self.two_eyes(b) {
+        if self.two_eyes(b) {
             return true;
+        }
+        if self.nodes > self.budget || depth == 0 {
+            return !self.strict;
         }
         let key = Reader::key(b, false);
         if let Some(v) = self.taken(key, depth) {
             return !v;
         }
         if self.path.contains(&key) {
-            return true;
+            return !self.strict;
         }
         self.path.push(key);
         let mut tries: Vec<Move> = self

@@ -439,3 +439,87 @@ fn two_eyes_live_a_straight_two_dies_a_straight_three_needs_a_move_and_seki_live
         life::Life::Alive
     );
 }
+
+/// The position of [`a_race_in_the_corner_is_read_out_strictly`], which
+/// the last phase's tests read too.
+pub(crate) const CORNER_RACE: &str = "
+    X O O . O . . . .
+    X X O O . O . O .
+    X X X X O O O . O
+    . . X X X O X O O
+    . . X O O O X X X
+    . . X X O X X . .
+    . . X O O O X O .
+    X X O O X X X O .
+    . O . O O X . . .";
+
+/// lifedead2-9x9-ab game 8, Black to move: Black's eleven stones F1-J5
+/// (three liberties: G1, H4, J4) and White's H2-H3 (four: H1, J2, J3,
+/// H4) race in the corner's seven empty points. White moving first kills
+/// (GNU Go: attack J4); Black's J2 wins the race (GNU Go's defence).
+/// The playouts called the stones dead and Black passed. The strict
+/// reading, where every limit is White's, still finds J2: a defence read
+/// out, to be trusted for a group the playouts call dead.
+#[test]
+fn a_race_in_the_corner_is_read_out_strictly() {
+    let b = board(CORNER_RACE);
+    let none = [false; crate::types::MAX_POINTS];
+    let names = |v: &[Point]| vertices(&b, v);
+    let area = life::group_area(&b, b.at("G2"), &none).expect("a small area");
+    assert!(area.is_closed(&b));
+    // White moving first kills, at the points of the race.
+    let kills = match life::read_life(&b, b.at("G2"), &area, 30_000).0 {
+        life::Life::NeedsMove { kills, .. } => names(&kills),
+        other => panic!("expected a group that needs a move, got {other:?}"),
+    };
+    assert!(kills.contains(&"J4".to_string()), "{kills:?}");
+    match life::read_life_strict(&b, b.at("G2"), &area, 30_000).0 {
+        life::Life::NeedsMove { defences, .. } => {
+            let defences = names(&defences);
+            assert!(defences.contains(&"J2".to_string()), "{defences:?}");
+            // Filling the shared liberty, or Black's own, loses it.
+            for lost in ["H4", "J4", "G1"] {
+                assert!(!defences.contains(&lost.to_string()), "{defences:?}");
+            }
+        }
+        other => panic!("expected a group that needs a move, got {other:?}"),
+    }
+    // With White's H4 in, Black's two liberties against four lose
+    // whoever moves first.
+    let mut w = b.clone();
+    w.play_unchecked(Color::White, crate::types::Move::Play(b.at("H4")));
+    let area = life::group_area(&w, w.at("G2"), &none).expect("a small area");
+    assert_eq!(
+        life::read_life_strict(&w, w.at("G2"), &area, 30_000).0,
+        life::Life::Dead
+    );
+}
+
+/// A group's area is closed when no chain of its colour outside it
+/// touches a point of play: White's A2-B2 and D2-D1 share C2; with D2-D1
+/// left out as dead, White's C2 would join A2-B2 to a chain whose
+/// liberties the reading never fills.
+#[test]
+fn an_area_beside_a_chain_left_out_as_dead_is_not_closed() {
+    let b = board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         X X X X X . . . .
+         O O . O X . . . .
+         . X X O X . . . .",
+    );
+    let none = [false; crate::types::MAX_POINTS];
+    let area = life::group_area(&b, b.at("A2"), &none).expect("a small area");
+    assert_eq!(area.chains.len(), 2);
+    assert!(area.is_closed(&b));
+    let mut dead = none;
+    dead[b.at("D2").idx()] = true;
+    dead[b.at("D1").idx()] = true;
+    let area = life::group_area(&b, b.at("A2"), &dead).expect("a small area");
+    assert_eq!(area.chains.len(), 1);
+    assert!(!area.is_closed(&b));
+}
