@@ -557,14 +557,13 @@ pub fn life_fills(board: &Board, color: Color, dead: &[bool], seki: &[bool]) -> 
                 // moving first (lifedead2-9x9-ab game 8: Black passed
                 // with J2 open, which saves eleven stones). Then the
                 // opponent's kills, read out by the plain reading, are
-                // needed too.
-                // A strict defence counts only where the area is the
-                // whole fight: a group joined by its move to a chain the
-                // judgement left out as dead, whose liberties the reading
-                // never fills, reads as saved (tom9d record 0, move 322:
-                // White's seven stones N7-L6 in Black's finished area,
-                // "saved" at K5 by the dead J4-L4).
-                let strict = if spent < LIFE_TOTAL && area.is_closed(board) {
+                // needed too. The strict reading reads only an area that is
+                // the whole fight: a group joined by its move to a chain
+                // the judgement left out as dead, whose liberties the
+                // reading never fills, reads as saved (tom9d record 0,
+                // move 322: White's seven stones N7-L6 in Black's finished
+                // area, "saved" at K5 by the dead J4-L4).
+                let strict = if spent < LIFE_TOTAL {
                     let (life, nodes) =
                         read_life_strict(board, target, &area, budget.min(LIFE_TOTAL - spent));
                     spent += nodes;

@@ -246,13 +246,18 @@ pub fn read_life(board: &Board, target: Point, area: &GroupArea, budget: u32) ->
 /// defences it gives are read out against every attack inside the area,
 /// and its kills are not (those of [`read_life`] are). For a group the
 /// playouts call dead, where a defence read on trust would play on in a
-/// finished territory.
+/// finished territory. `Unknown` (nothing read) unless the area
+/// [`GroupArea::is_closed`]: otherwise the owner may connect out to
+/// liberties no attack inside the area fills.
 pub fn read_life_strict(
     board: &Board,
     target: Point,
     area: &GroupArea,
     budget: u32,
 ) -> (Life, u32) {
+    if !area.is_closed(board) {
+        return (Life::Unknown, 0);
+    }
     read(board, target, area, budget, true)
 }
 

@@ -522,4 +522,8 @@ fn an_area_beside_a_chain_left_out_as_dead_is_not_closed() {
     let area = life::group_area(&b, b.at("A2"), &dead).expect("a small area");
     assert_eq!(area.chains.len(), 1);
     assert!(!area.is_closed(&b));
+    assert_eq!(
+        life::read_life_strict(&b, b.at("A2"), &area, 30_000),
+        (life::Life::Unknown, 0)
+    );
 }
