@@ -146,7 +146,10 @@ pub fn load(
             }
         }
         if let Some((c, m)) = mv {
-            game.play(c, m).map_err(|e| {
+            // A record says what was played: a server with simple ko (NNGS,
+            // IGS, most Japanese-rules games) lets a ko be retaken after a
+            // pass or a threat elsewhere that positional superko forbids.
+            game.play_record(c, m).map_err(|e| {
                 SgfError(format!(
                     "illegal move {} {} ({e})",
                     c.letter(),
@@ -298,6 +301,45 @@ mod tests {
 
     fn load_root(props: &str, rules: Rules) -> Result<Game, SgfError> {
         load(&format!("(;GM[1]SZ[9]{props})"), None, 7.5, rules)
+    }
+
+    /// A ko retaken after two passes, as servers with simple ko allow:
+    ///
+    /// ```text
+    ///     A B C D E
+    ///   5 . . . . .
+    ///   4 . X O . .      Black takes at C3 (B3 goes), both pass,
+    ///   3 X O . O .      and White takes back at B3: the board of the
+    ///   2 . X O . .      start again, which positional superko forbids
+    ///   1 . . . . .      but the record says was played.
+    /// ```
+    #[test]
+    fn a_record_that_repeats_a_position_loads() {
+        let start = "(;GM[1]SZ[5]AB[bb][ac][bd]AW[cb][bc][dc][cd]";
+        let record = format!("{start};B[cc];W[];B[];W[bc])");
+        let g = load(&record, None, 7.5, Rules::Chinese).expect("the record loads");
+        let geo = g.geometry();
+        let at = |t: &str| match geo.parse_move(t).unwrap() {
+            Move::Play(p) => g.board().stone(p),
+            Move::Pass => unreachable!(),
+        };
+        assert_eq!(at("B3"), crate::types::Stone::White);
+        assert_eq!(at("C3"), crate::types::Stone::Empty);
+        assert_eq!(g.move_count(), 4);
+        // The same move through `play` is refused: the rules in force are
+        // unchanged, only the record is taken as played.
+        let mut before = load(
+            &format!("{start};B[cc];W[];B[])"),
+            None,
+            7.5,
+            Rules::Chinese,
+        )
+        .unwrap();
+        let b3 = geo.parse_move("B3").unwrap();
+        assert_eq!(
+            before.play(Color::White, b3),
+            Err(crate::board::IllegalMove::Superko)
+        );
     }
 
     #[test]
