@@ -32,6 +32,79 @@ fn move_of(geo: &Geometry, m: &go::Move) -> Result<Move, SgfError> {
     }
 }
 
+/// The first game tree of `text`, read as record files are found in the
+/// wild: a byte-order mark, prose before the tree and anything after its
+/// closing parenthesis are skipped (the SGF standard ignores text outside
+/// the trees), and a tree that is damaged (cut off before its end, or with
+/// a property given twice in a node) is read up to the damage, with a
+/// warning on stderr, as long as that leaves a root node with properties.
+fn parse_first_tree(text: &str) -> Result<sgf_parse::SgfNode<Prop>, SgfError> {
+    let text = text.trim_start_matches('\u{feff}');
+    let tree = first_tree_text(text).ok_or_else(|| SgfError("bad SGF: no game tree".into()))?;
+    let strict = go::parse(tree).and_then(|mut trees| {
+        if trees.is_empty() {
+            Err(sgf_parse::SgfParseError::NoGameTrees)
+        } else {
+            Ok(trees.swap_remove(0))
+        }
+    });
+    let err = match strict {
+        Ok(root) => return Ok(root),
+        Err(e) => e,
+    };
+    let options = sgf_parse::ParseOptions {
+        lenient: true,
+        ..sgf_parse::ParseOptions::default()
+    };
+    let salvaged = sgf_parse::parse_with_options(tree, &options)
+        .ok()
+        .and_then(|trees| trees.into_iter().next())
+        .and_then(|t| t.into_go_node().ok())
+        .filter(|root| root.properties().next().is_some());
+    match salvaged {
+        Some(root) => {
+            log::warn!("damaged SGF ({err}): read up to the damage");
+            Ok(root)
+        }
+        None => Err(SgfError(format!("bad SGF: {err}"))),
+    }
+}
+
+/// The text of the first game tree: from the first `(` that opens a node
+/// (`(` then `;`, blanks between) to its matching `)`, property values
+/// (with their `\` escapes) skipped; to the end of the text when the tree
+/// is not closed. `None` when no tree opens.
+fn first_tree_text(text: &str) -> Option<&str> {
+    let bytes = text.as_bytes();
+    let start = (0..bytes.len()).find(|&i| {
+        bytes[i] == b'('
+            && bytes[i + 1..]
+                .iter()
+                .find(|b| !b.is_ascii_whitespace())
+                .is_some_and(|&b| b == b';')
+    })?;
+    let mut depth = 0usize;
+    let mut in_value = false;
+    let mut i = start;
+    while i < bytes.len() {
+        match (in_value, bytes[i]) {
+            (true, b'\\') => i += 1,
+            (true, b']') => in_value = false,
+            (false, b'[') => in_value = true,
+            (false, b'(') => depth += 1,
+            (false, b')') => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&text[start..=i]);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Some(&text[start..])
+}
+
 /// Builds the game of the first tree's main line in `text`, stopping before
 /// move number `until` (1-based: `Some(1)` gives the position before the
 /// first move); all moves when `until` is `None` or past the end. Setup
@@ -47,8 +120,8 @@ pub fn load(
     default_komi: f32,
     rules: Rules,
 ) -> Result<Game, SgfError> {
-    let trees = go::parse(text).map_err(|e| SgfError(format!("bad SGF: {e}")))?;
-    let root = trees.first().ok_or_else(|| SgfError("empty SGF".into()))?;
+    let root = parse_first_tree(text)?;
+    let root = &root;
     let size = match root.get_property("SZ") {
         Some(Prop::SZ((w, h))) => {
             if w != h {
@@ -301,6 +374,43 @@ mod tests {
 
     fn load_root(props: &str, rules: Rules) -> Result<Game, SgfError> {
         load(&format!("(;GM[1]SZ[9]{props})"), None, 7.5, rules)
+    }
+
+    /// Records as they are found: a byte-order mark, prose before the tree,
+    /// text after it, a file cut off before its end, a property given
+    /// twice. Each gives the board of the clean record:
+    ///
+    /// ```text
+    ///     A B C D E
+    ///   5 . . . . .
+    ///   4 . . . . .
+    ///   3 . . X O .      B C3, W D3
+    ///   2 . . . . .
+    ///   1 . . . . .
+    /// ```
+    #[test]
+    fn records_as_found_in_the_wild_load() {
+        let clean = "(;GM[1]SZ[5]KM[0.5];B[cc];W[dc])";
+        let want = load(clean, None, 7.5, Rules::Chinese).unwrap();
+        for text in [
+            "\u{feff}(;GM[1]SZ[5]KM[0.5];B[cc];W[dc])",
+            "Played on a server (with comments).\n(;GM[1]SZ[5]KM[0.5];B[cc];W[dc])",
+            "(;GM[1]SZ[5]KM[0.5];B[cc];W[dc])\n---\nrbm: a fun game ]) (;",
+            "(;GM[1]SZ[5]KM[0.5]C[a ) and a \\] in a comment];B[cc];W[dc])",
+            "(;GM[1]SZ[5]KM[0.5];B[cc];W[dc]",
+            "(;GM[1]GM[1]FF[4]SZ[5]KM[0.5];B[cc];W[dc])",
+        ] {
+            let g = load(text, None, 7.5, Rules::Chinese)
+                .unwrap_or_else(|e| panic!("{text:?} does not load: {e}"));
+            assert_eq!(g.board().hash(), want.board().hash(), "{text:?}");
+            assert_eq!((g.komi(), g.move_count()), (0.5, 2), "{text:?}");
+        }
+        for junk in ["", "hello", "()", "(;", "\u{feff}", ";B[aa]", "(;B[cc"] {
+            assert!(
+                load(junk, None, 7.5, Rules::Chinese).is_err(),
+                "{junk:?} loads"
+            );
+        }
     }
 
     /// A ko retaken after two passes, as servers with simple ko allow:

@@ -923,7 +923,6 @@ fn loadsgf_refusals_leave_the_game_alone() {
         b"(",
         b"(;",
         b"garbage",
-        b"(;SZ[9];B[ee]",
         b"(;SZ[99];B[aa])",
         b"(;SZ[1];B[bb])",
         b"(;SZ[0])",
@@ -931,7 +930,8 @@ fn loadsgf_refusals_leave_the_game_alone() {
         b"(;SZ[9];B[ee];W[ee])",
         b"(;SZ[9];B[zz])",
         b"(;SZ[9]AB[ee]AB[ee])",
-        b"\xff\xfe\x00(;SZ[9])\x00",
+        // UTF-16: the tree's bytes are not SGF's.
+        b"\xff\xfe(\x00;\x00S\x00Z\x00[\x009\x00]\x00)\x00",
         b"(;SZ[9]KM[six];B[ee])",
         b"(;SZ[9]KM[1e30])",
         b"(;SZ[9]HA[two]AB[cc][gg])",
@@ -951,6 +951,12 @@ fn loadsgf_refusals_leave_the_game_alone() {
         assert!(err(&mut e, &bad).starts_with("syntax error"), "{bad}");
         assert_eq!(state(&e), before);
     }
+    // A record cut off before its end is no refusal: it loads up to the
+    // cut, as GNU Go reads it (with a warning on stderr).
+    let f = TempFile::new("cut", b"(;SZ[9]KM[6.5];B[ee];W[cc");
+    assert_eq!(ok(&mut e, &format!("loadsgf {}", f.path())), "white");
+    let sgf = ok(&mut e, "printsgf");
+    assert!(sgf.contains(";B[ee]") && !sgf.contains("W[cc]"), "{sgf}");
 }
 
 #[test]
