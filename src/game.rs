@@ -70,6 +70,9 @@ pub struct Game {
     setup: Vec<(Color, Point)>,
     /// For each setup stone, the number of moves played before it.
     setup_after: Vec<usize>,
+    /// Stones taken off by setup (SGF AE, a record edited by hand): the
+    /// colour, the point and the number of moves played before.
+    removed: Vec<(Color, Point, usize)>,
     handicap: usize,
     /// Number of moves that may not be taken back: setup stones (SGF AB/AW
     /// in mid-game) were placed after them, and undoing them would leave
@@ -122,6 +125,7 @@ impl Game {
             positions: vec![h],
             setup: Vec::new(),
             setup_after: Vec::new(),
+            removed: Vec::new(),
             handicap: 0,
             undo_floor: 0,
         }
@@ -189,6 +193,12 @@ impl Game {
             .map(|(&(c, p), &n)| (c, p, n))
     }
 
+    /// Stones taken off by setup (SGF AE), with their colour and the
+    /// number of moves played before, in order.
+    pub fn removed_stones(&self) -> &[(Color, Point, usize)] {
+        &self.removed
+    }
+
     /// The moves played, in order.
     pub fn moves(&self) -> impl Iterator<Item = (Color, Move)> + '_ {
         self.history.iter().map(|e| (e.color, e.mv))
@@ -204,7 +214,8 @@ impl Game {
     /// playouts.
     pub fn stone_balance(&self) -> i32 {
         let sign = |c: Color| if c == Color::Black { 1 } else { -1 };
-        let setup: i32 = self.setup.iter().map(|&(c, _)| sign(c)).sum();
+        let setup: i32 = self.setup.iter().map(|&(c, _)| sign(c)).sum::<i32>()
+            - self.removed.iter().map(|&(c, _, _)| sign(c)).sum::<i32>();
         let moves: i32 = self
             .history
             .iter()
@@ -336,6 +347,43 @@ impl Game {
             .extend(std::iter::repeat_n(self.history.len(), stones.len()));
         self.undo_floor = self.history.len();
         // The setup position starts the history of positions.
+        if self.history.is_empty() {
+            self.positions = vec![self.board.hash()];
+        } else {
+            self.positions.push(self.board.hash());
+        }
+        Ok(())
+    }
+
+    /// Takes the stones at `points` off the board as setup (SGF AE, a
+    /// record edited by hand): no capture, the prisoners unchanged, and the
+    /// moves before may no longer be taken back (as for setup stones).
+    /// Fails without changing anything if a point is off the board, empty
+    /// or repeated.
+    pub fn remove_stones(&mut self, points: &[Point]) -> Result<(), String> {
+        let geo = self.board.geometry();
+        let mut off = vec![false; MAX_POINTS];
+        for &p in points {
+            if !geo.on_board(p) || self.board.stone(p) == Stone::Empty || off[p.idx()] {
+                return Err(format!(
+                    "cannot remove a stone at {}",
+                    if geo.on_board(p) {
+                        geo.vertex(p)
+                    } else {
+                        "off board".into()
+                    }
+                ));
+            }
+            off[p.idx()] = true;
+        }
+        let n = self.history.len();
+        for &p in points {
+            if let Some(c) = self.board.stone(p).color() {
+                self.removed.push((c, p, n));
+            }
+        }
+        self.board = self.board.with_stones_removed(&off);
+        self.undo_floor = n;
         if self.history.is_empty() {
             self.positions = vec![self.board.hash()];
         } else {

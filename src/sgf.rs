@@ -156,6 +156,7 @@ pub fn load(
     let mut next_color: Option<Color> = None;
     for node in root.main_variation() {
         let mut setup: Vec<(Color, Point)> = Vec::new();
+        let mut remove: Vec<Point> = Vec::new();
         let mut mv: Option<(Color, Move)> = None;
         let mut player: Option<Color> = None;
         for prop in node.properties() {
@@ -170,14 +171,12 @@ pub fn load(
                     pts.sort();
                     setup.extend(pts.into_iter().map(|p| (c, p)));
                 }
-                Prop::AE(ps)
-                    if ps
-                        .iter()
+                // Clearing an empty point changes nothing.
+                Prop::AE(ps) => remove.extend(
+                    ps.iter()
                         .filter_map(|p| point_of(&geo, p))
-                        .any(|p| game.board().stone(p) != crate::types::Stone::Empty) =>
-                {
-                    return Err(SgfError("AE removing stones is not supported".into()));
-                }
+                        .filter(|&p| game.board().stone(p) != crate::types::Stone::Empty),
+                ),
                 Prop::B(m) => mv = Some((Color::Black, move_of(&geo, m)?)),
                 Prop::W(m) => mv = Some((Color::White, move_of(&geo, m)?)),
                 Prop::PL(c) => {
@@ -197,6 +196,11 @@ pub fn load(
                 }
                 _ => {}
             }
+        }
+        if !remove.is_empty() {
+            remove.sort();
+            remove.dedup();
+            game.remove_stones(&remove).map_err(SgfError)?;
         }
         if !setup.is_empty() {
             let all_black = setup.iter().all(|s| s.0 == Color::Black);
@@ -297,11 +301,29 @@ pub fn sgf_point(geo: &Geometry, p: Point) -> String {
     format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
 }
 
-/// AB and AW properties for the setup stones placed after `moves` moves,
-/// each colour in point order (as `load` places them, so that printing a
-/// loaded game gives the file back); empty when there are none.
-fn setup_properties(geo: &Geometry, setup: &[(Color, Point, usize)], moves: usize) -> String {
+/// AE, AB and AW properties for the stones taken off and the setup stones
+/// placed after `moves` moves, each in point order (as `load` applies them,
+/// AE first, so that printing a loaded game gives the file back); empty
+/// when there are none.
+fn setup_properties(
+    geo: &Geometry,
+    setup: &[(Color, Point, usize)],
+    removed: &[(Color, Point, usize)],
+    moves: usize,
+) -> String {
     let mut s = String::new();
+    let mut off: Vec<Point> = removed
+        .iter()
+        .filter(|&&(_, _, n)| n == moves)
+        .map(|&(_, p, _)| p)
+        .collect();
+    if !off.is_empty() {
+        off.sort();
+        s.push_str("AE");
+        for p in off {
+            s.push_str(&format!("[{}]", sgf_point(geo, p)));
+        }
+    }
     for (c, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
         let mut stones: Vec<Point> = setup
             .iter()
@@ -339,7 +361,8 @@ pub fn write(game: &Game) -> String {
     // Setup stones in the node after the moves that preceded them (the
     // root for the initial position), as `load` reads them back.
     let setup: Vec<(Color, Point, usize)> = game.setup_with_move_numbers().collect();
-    s.push_str(&setup_properties(&geo, &setup, 0));
+    let removed = game.removed_stones();
+    s.push_str(&setup_properties(&geo, &setup, removed, 0));
     let mut last = None;
     for (i, (c, m)) in game.moves().enumerate() {
         let v = match m {
@@ -347,7 +370,7 @@ pub fn write(game: &Game) -> String {
             Move::Play(p) => sgf_point(&geo, p),
         };
         s.push_str(&format!(";{}[{}]", c.letter(), v));
-        let after = setup_properties(&geo, &setup, i + 1);
+        let after = setup_properties(&geo, &setup, removed, i + 1);
         if !after.is_empty() {
             s.push(';');
             s.push_str(&after);
@@ -411,6 +434,58 @@ mod tests {
                 "{junk:?} loads"
             );
         }
+    }
+
+    /// A record edited by hand: after B C3, W D3, B C4, its third node
+    /// takes C4 and D3 off (AE) and puts a white stone on B3:
+    ///
+    /// ```text
+    ///     A B C D E            A B C D E
+    ///   5 . . . . .          5 . . . . .
+    ///   4 . . X . .          4 . . . . .
+    ///   3 . . X O .   -->    3 . O X . .
+    ///   2 . . . . .          2 . . . . .
+    ///   1 . . . . .          1 . . . . .
+    /// ```
+    ///
+    /// The moves before stay in the record, `printsgf` writes the AE back
+    /// where it stood, and White moves next (the last move was Black's).
+    #[test]
+    fn ae_takes_stones_off_and_is_written_back() {
+        let record = "(;GM[1]SZ[5]KM[0.5];B[cc];W[dc];B[cb];AE[cb][dc][ee]AW[bc];W[dd])";
+        let g = load(record, Some(4), 7.5, Rules::Chinese).unwrap();
+        let geo = g.geometry();
+        let at = |g: &Game, t: &str| match geo.parse_move(t).unwrap() {
+            Move::Play(p) => g.board().stone(p),
+            Move::Pass => unreachable!(),
+        };
+        use crate::types::Stone;
+        for (t, want) in [
+            ("C4", Stone::Empty),
+            ("D3", Stone::Empty),
+            ("C3", Stone::Black),
+            ("B3", Stone::White),
+        ] {
+            assert_eq!(at(&g, t), want, "{t}");
+        }
+        assert_eq!(g.to_move(), Color::White);
+        // Setup is no capture: no prisoners, and the stones counted
+        // against area scoring are those on the board.
+        assert_eq!(g.board().prisoners(Color::Black), 0);
+        assert_eq!(g.board().prisoners(Color::White), 0);
+        assert_eq!(g.stone_balance(), 0);
+        // The moves before the edit cannot be taken back.
+        let mut u = g.clone();
+        assert!(!u.undo());
+        let text = write(&g);
+        assert!(text.contains(";B[cb];AE[dc][cb]AW[bc]"), "{text}");
+        let again = load(&text, None, 7.5, Rules::Chinese).unwrap();
+        assert_eq!(again.board().hash(), g.board().hash());
+        assert_eq!(write(&again), text);
+        // The whole record: White plays on after the edit.
+        let all = load(record, None, 7.5, Rules::Chinese).unwrap();
+        assert_eq!(at(&all, "D2"), Stone::White);
+        assert_eq!(all.move_count(), 4);
     }
 
     /// A ko retaken after two passes, as servers with simple ko allow:

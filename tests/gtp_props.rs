@@ -1224,6 +1224,7 @@ const SGF_SEEDS: &[&str] = &[
     "(;SZ[5]AB[bb][cc]AW[dd]PL[W];W[cd];B[de](;W[ce])(;W[aa]))",
     "(;SZ[2];B[aa];W[bb];B[ab];W[ba])",
     "(;FF[4]CA[UTF-8]SZ[13]KM[7];B[dd]C[comment \\] with escapes];W[jj]AE[aa])",
+    "(;SZ[7]AB[cc]KM[0.5];W[dd];B[dc];AE[cc][dd]AW[ee];B[ff];W[gg])",
 ];
 
 /// A broken SGF file: a seed with random damage.

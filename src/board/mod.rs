@@ -1053,6 +1053,17 @@ impl Board {
         b
     }
 
+    /// The position with the stones of `off` taken off as setup (SGF AE, a
+    /// record edited by hand): the prisoners stay as they were, no ko, the
+    /// last moves kept. See [`Board::without`].
+    pub fn with_stones_removed(&self, off: &[bool]) -> Board {
+        let mut b = self.without(off);
+        b.prisoners = self.prisoners;
+        b.last_move = self.last_move;
+        b.last_move2 = self.last_move2;
+        b
+    }
+
     /// Puts a stone of `c` on empty `p` as setup (handicap, SGF AB/AW): no
     /// ko, no capture of anything, no prisoners. Returns false (and changes
     /// nothing) if the point is not empty or the stone would be without
