@@ -282,13 +282,33 @@ pub fn starts_race(board: &Board, c: Color, p: Point) -> bool {
         if !atari_holds(board, c, p, other) {
             return false;
         }
-        let mut short = false;
-        for_each_neighbour_with_libs(board, q, 2, |_| short = true);
-        if !short {
-            for_each_neighbour_with_libs(board, q, 3, |_| short = true);
-        }
-        short
+        has_neighbour_with_libs(board, q, 2..=3)
     })
+}
+
+/// Whether an enemy chain with a liberty count in `libs` touches the
+/// chain at `chain` (one walk of the chain, which stops looking once one
+/// is found).
+fn has_neighbour_with_libs(
+    board: &Board,
+    chain: Point,
+    libs: std::ops::RangeInclusive<u32>,
+) -> bool {
+    let Some(c) = board.stone(chain).color() else {
+        return false;
+    };
+    let enemy = (!c).stone();
+    let mut found = false;
+    board.for_each_stone(chain, |s| {
+        if found || board.neighbour_count(s, enemy) == 0 {
+            return;
+        }
+        found = board
+            .neighbours(s)
+            .into_iter()
+            .any(|q| board.stone(q) == enemy && libs.contains(&board.libs(q)));
+    });
+    found
 }
 
 #[cfg(test)]
