@@ -246,6 +246,27 @@ play b b2
 #? [PASS]
 boardsize 9
 
+# --- restricted_genmove ------------------------------------------------------
+# GNU Go's, in its regression files: reg_genmove kept to the listed
+# points, not played; a pass when none of them is legal.
+clear_board
+770 restricted_genmove b A1 J9
+#? [A1|J9]
+771 is_legal w a1
+#? [1]
+play w e5
+772 restricted_genmove b E5
+#? [PASS]
+restricted_genmove b
+#! [syntax error.*]
+restricted_genmove b pass
+#! [syntax error.*]
+restricted_genmove b z99
+#! [syntax error.*]
+restricted_genmove x a1
+#! [syntax error.*]
+clear_board
+
 # --- Time ------------------------------------------------------------------
 57 time_settings 0 1 0
 #? []

@@ -26,6 +26,10 @@ boardsize 9
 loadsgf sgf/nakade-kill-9.sgf
 1 reg_genmove black
 #? [H9]
+# The same, kept to three points of the eye (GNU Go's restricted_genmove):
+# only the middle one kills.
+105 restricted_genmove black G9 H9 J9
+#? [H9]
 
 # White lives with two eyes by taking the vital point H9 itself.
 #    A B C D E F G H J
@@ -61,6 +65,11 @@ loadsgf sgf/semeai-9.sgf
 #? [E9|E8]
 102 reg_genmove white
 #? [B9|B8]
+# Kept to one liberty of each chain: the enemy's wins the race.
+106 restricted_genmove black B9 E9
+#? [E9]
+107 restricted_genmove white B8 E8
+#? [B8]
 
 # Snapback (sgf/snapback-9.sgf, komi 7.5): black D9 D8 D7 C7 B7 A7 has
 # the liberties E9 E8, white C9 C8 B8 A8 has A9 B9. Filling E8 or E9 is

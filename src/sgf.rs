@@ -37,7 +37,8 @@ fn move_of(geo: &Geometry, m: &go::Move) -> Result<Move, SgfError> {
 /// closing parenthesis are skipped (the SGF standard ignores text outside
 /// the trees), and a tree that is damaged (cut off before its end, or with
 /// a property given twice in a node) is read up to the damage, with a
-/// warning on stderr, as long as that leaves a root node with properties.
+/// warning on stderr, as long as what is read holds a Go record
+/// ([`looks_like_go`]).
 fn parse_first_tree(text: &str) -> Result<sgf_parse::SgfNode<Prop>, SgfError> {
     let text = text.trim_start_matches('\u{feff}');
     let tree = first_tree_text(text).ok_or_else(|| SgfError("bad SGF: no game tree".into()))?;
@@ -60,7 +61,7 @@ fn parse_first_tree(text: &str) -> Result<sgf_parse::SgfNode<Prop>, SgfError> {
         .ok()
         .and_then(|trees| trees.into_iter().next())
         .and_then(|t| t.into_go_node().ok())
-        .filter(|root| root.properties().next().is_some());
+        .filter(looks_like_go);
     match salvaged {
         Some(root) => {
             log::warn!("damaged SGF ({err}): read up to the damage");
@@ -68,6 +69,27 @@ fn parse_first_tree(text: &str) -> Result<sgf_parse::SgfNode<Prop>, SgfError> {
         }
         None => Err(SgfError(format!("bad SGF: {err}"))),
     }
+}
+
+/// Whether a tree read up to its damage holds a Go record: a valid GM, FF,
+/// SZ, KM, AB, AW, B or W on its main line (not a text file that happens
+/// to hold `(;`, whose junk reads as unknown or invalid properties).
+fn looks_like_go(root: &sgf_parse::SgfNode<Prop>) -> bool {
+    root.main_variation().any(|node| {
+        node.properties().any(|p| {
+            matches!(
+                p,
+                Prop::GM(_)
+                    | Prop::FF(_)
+                    | Prop::SZ(_)
+                    | Prop::KM(_)
+                    | Prop::AB(_)
+                    | Prop::AW(_)
+                    | Prop::B(_)
+                    | Prop::W(_)
+            )
+        })
+    })
 }
 
 /// The text of the first game tree: from the first `(` that opens a node
@@ -428,7 +450,17 @@ mod tests {
             assert_eq!(g.board().hash(), want.board().hash(), "{text:?}");
             assert_eq!((g.komi(), g.move_count()), (0.5, 2), "{text:?}");
         }
-        for junk in ["", "hello", "()", "(;", "\u{feff}", ";B[aa]", "(;B[cc"] {
+        for junk in [
+            "",
+            "hello",
+            "()",
+            "(;",
+            "\u{feff}",
+            ";B[aa]",
+            "(;B[cc",
+            "#? [\\(;.*SZ\\[13\\]KM\\[7\\].*\\)]",
+            "(;C[a comment cut off",
+        ] {
             assert!(
                 load(junk, None, 7.5, Rules::Chinese).is_err(),
                 "{junk:?} loads"

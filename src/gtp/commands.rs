@@ -6,6 +6,7 @@ use super::{Args, Ctx, GtpError, Reply};
 use crate::engine::{Decision, Engine, GenMode};
 use crate::game::{self, Rules};
 use crate::search::time::{TimeControl, TimeLeft};
+use crate::search::MoveFilter;
 use crate::types::{is_board_size, Color, Move, Point, Stone};
 
 type Handler = fn(&mut Engine, &mut Args, &mut Ctx) -> Result<Reply, GtpError>;
@@ -37,6 +38,7 @@ pub static COMMANDS: &[Command] = &[
     cmd("showboard", showboard),
     cmd("genmove", genmove),
     cmd("reg_genmove", reg_genmove),
+    cmd("restricted_genmove", restricted_genmove),
     cmd("kgs-genmove_cleanup", kgs_genmove_cleanup),
     cmd("fixed_handicap", fixed_handicap),
     cmd("place_free_handicap", place_free_handicap),
@@ -535,6 +537,35 @@ fn genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError>
 
 fn reg_genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     generate(e, a, GenMode::Regression)
+}
+
+/// `restricted_genmove color vertex...` (GNU Go's, used by its regression
+/// files): `reg_genmove` with the search kept to the listed points; a pass
+/// where passing is the engine's answer or no listed point is legal.
+fn restricted_genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
+    let c = a.color()?;
+    let geo = e.game().geometry();
+    let mut moves = Vec::new();
+    while a.remaining() > 0 {
+        match a.vertex(&geo)? {
+            Move::Pass => return Err(GtpError::syntax("a pass is no vertex to allow")),
+            m => moves.push(m),
+        }
+    }
+    if moves.is_empty() {
+        return Err(GtpError::syntax("no allowed vertex"));
+    }
+    let allow = MoveFilter {
+        allow: true,
+        color: c,
+        moves,
+        until_depth: 1,
+    };
+    let d = e.generate(c, GenMode::Regression, &[allow], None);
+    text(match d {
+        Decision::Move(m) => geo.move_text(m),
+        Decision::Resign => "resign".to_string(),
+    })
 }
 
 fn kgs_genmove_cleanup(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
