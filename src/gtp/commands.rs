@@ -541,7 +541,7 @@ fn reg_genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpEr
 
 /// `restricted_genmove color vertex...` (GNU Go's, used by its regression
 /// files): `reg_genmove` with the search kept to the listed points; a pass
-/// where passing is the engine's answer or no listed point is legal.
+/// only when none of them is legal.
 fn restricted_genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
     let c = a.color()?;
     let geo = e.game().geometry();
@@ -555,13 +555,22 @@ fn restricted_genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply
     if moves.is_empty() {
         return Err(GtpError::syntax("no allowed vertex"));
     }
-    let allow = MoveFilter {
-        allow: true,
-        color: c,
-        moves,
-        until_depth: 1,
-    };
-    let d = e.generate(c, GenMode::Regression, &[allow], None);
+    // The first move is one of the points, not a pass, while one is legal.
+    let filters = [
+        MoveFilter {
+            allow: true,
+            color: c,
+            moves,
+            until_depth: 1,
+        },
+        MoveFilter {
+            allow: false,
+            color: c,
+            moves: vec![Move::Pass],
+            until_depth: 1,
+        },
+    ];
+    let d = e.generate(c, GenMode::Regression, &filters, None);
     text(match d {
         Decision::Move(m) => geo.move_text(m),
         Decision::Resign => "resign".to_string(),
