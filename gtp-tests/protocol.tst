@@ -257,6 +257,13 @@ clear_board
 play w e5
 772 restricted_genmove b E5
 #? [PASS]
+# A finished game where reg_genmove passes: the one legal listed point
+# (J1, in Black's own area) is played, not a pass.
+loadsgf sgf/end-9-capture-not-seki.sgf
+773 reg_genmove b
+#? [PASS]
+774 restricted_genmove b A1 J1 A9 J9 E5
+#? [J1]
 restricted_genmove b
 #! [syntax error.*]
 restricted_genmove b pass
