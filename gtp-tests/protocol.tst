@@ -264,6 +264,35 @@ loadsgf sgf/end-9-capture-not-seki.sgf
 #? [PASS]
 774 restricted_genmove b A1 J1 A9 J9 E5
 #? [J1]
+
+# --- attack, defend ------------------------------------------------------------
+# GNU Go's reading commands: `1 move` or `0` (no ko codes); a chain that
+# no attack takes is defended by `PASS`.
+boardsize 9
+clear_board
+play b e5
+play w e6
+play w d5
+play w f5
+775 attack e5
+#? [1 E4]
+776 defend e5
+#? [1 E4]
+777 attack d5
+#? [0]
+778 defend d5
+#? [1 PASS]
+779 is_legal w e4
+#? [1]
+attack e4
+#! [vertex must not be empty]
+defend pass
+#! [syntax error.*]
+attack
+#! [syntax error.*]
+defend e5 e6
+#! [syntax error.*]
+clear_board
 restricted_genmove b
 #! [syntax error.*]
 restricted_genmove b pass

@@ -35,6 +35,12 @@ boardsize 19
 loadsgf sgf/ladder-works-19.sgf
 1 reg_genmove black
 #? [F4]
+# GNU Go's reading commands say the same: F4 takes D4 E4, and F4 is
+# also White's defence.
+4 attack D4
+#? [1 F4]
+5 defend E4
+#? [1 F4]
 
 # The same, but white Q16 breaks the ladder: black F4 would fail.
 #    A B C D E F G H J K L M N O P Q R S T
@@ -60,6 +66,11 @@ loadsgf sgf/ladder-works-19.sgf
 loadsgf sgf/ladder-broken-19.sgf
 2 reg_genmove black
 #? [!F4]
+# No capture: attack fails, and no defence is needed.
+6 attack D4
+#? [0]
+7 defend D4
+#? [1 PASS]
 
 # White in atari in a working ladder: running with E5 only loses more.
 #    A B C D E F G H J K L M N O P Q R S T
@@ -85,6 +96,11 @@ loadsgf sgf/ladder-broken-19.sgf
 loadsgf sgf/ladder-no-escape-19.sgf
 3 reg_genmove white
 #? [!E5]
+# Black takes at E5; White has no defence.
+8 attack D4
+#? [1 E5]
+9 defend D4
+#? [0]
 
 # g19-300.sgf, before move 210: white saves its chain in atari with L11 (2 stones at L10). GNU Go rates L11 7.0, the next best 0.1.
 #    A B C D E F G H J K L M N O P Q R S T
