@@ -39,7 +39,7 @@ fn move_of(geo: &Geometry, m: &go::Move) -> Result<Move, SgfError> {
 /// a property given twice in a node) is read up to the damage, with a
 /// warning on stderr, as long as what is read holds a Go record
 /// ([`looks_like_go`]).
-fn parse_first_tree(text: &str) -> Result<sgf_parse::SgfNode<Prop>, SgfError> {
+fn parse_first_tree(text: &str, salvage: bool) -> Result<sgf_parse::SgfNode<Prop>, SgfError> {
     let text = text.trim_start_matches('\u{feff}');
     let tree = first_tree_text(text).ok_or_else(|| SgfError("bad SGF: no game tree".into()))?;
     let strict = go::parse(tree).and_then(|mut trees| {
@@ -51,7 +51,8 @@ fn parse_first_tree(text: &str) -> Result<sgf_parse::SgfNode<Prop>, SgfError> {
     });
     let err = match strict {
         Ok(root) => return Ok(root),
-        Err(e) => e,
+        Err(e) if salvage => e,
+        Err(e) => return Err(SgfError(format!("bad SGF: {e}"))),
     };
     let options = sgf_parse::ParseOptions {
         lenient: true,
@@ -142,7 +143,27 @@ pub fn load(
     default_komi: f32,
     rules: Rules,
 ) -> Result<Game, SgfError> {
-    let root = parse_first_tree(text)?;
+    load_tree(parse_first_tree(text, true)?, until, default_komi, rules)
+}
+
+/// [`load`] for training data: a damaged tree is refused rather than read
+/// up to the damage (a record cut off may have lost its result and its
+/// end), the rest alike.
+pub fn load_strict(
+    text: &str,
+    until: Option<usize>,
+    default_komi: f32,
+    rules: Rules,
+) -> Result<Game, SgfError> {
+    load_tree(parse_first_tree(text, false)?, until, default_komi, rules)
+}
+
+fn load_tree(
+    root: sgf_parse::SgfNode<Prop>,
+    until: Option<usize>,
+    default_komi: f32,
+    rules: Rules,
+) -> Result<Game, SgfError> {
     let root = &root;
     let size = match root.get_property("SZ") {
         Some(Prop::SZ((w, h))) => {

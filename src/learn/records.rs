@@ -81,7 +81,7 @@ impl Record {
     /// The game to replay, or why it cannot be used: it does not parse,
     /// a move is illegal, or the board is not `size` x `size`.
     pub fn replay(&self, size: usize) -> Result<Replay, String> {
-        let full = sgf::load(&self.text, None, 7.5, Rules::Chinese)
+        let full = sgf::load_strict(&self.text, None, 7.5, Rules::Chinese)
             .map_err(|e| format!("{}: {e}", self.source))?;
         if full.size() != size {
             return Err(format!(
@@ -91,7 +91,7 @@ impl Record {
                 full.size()
             ));
         }
-        let start = sgf::load(&self.text, Some(1), 7.5, Rules::Chinese)
+        let start = sgf::load_strict(&self.text, Some(1), 7.5, Rules::Chinese)
             .map_err(|e| format!("{}: {e}", self.source))?;
         Ok(Replay {
             start,
