@@ -333,11 +333,7 @@ impl Game {
             if !b.place_setup(c, p) {
                 return Err(format!(
                     "cannot place setup stone at {}",
-                    if b.geometry().on_board(p) {
-                        b.geometry().vertex(p)
-                    } else {
-                        "off board".into()
-                    }
+                    vertex_or_off_board(b.geometry(), p)
                 ));
             }
         }
@@ -367,11 +363,7 @@ impl Game {
             if !geo.on_board(p) || self.board.stone(p) == Stone::Empty || off[p.idx()] {
                 return Err(format!(
                     "cannot remove a stone at {}",
-                    if geo.on_board(p) {
-                        geo.vertex(p)
-                    } else {
-                        "off board".into()
-                    }
+                    vertex_or_off_board(geo, p)
                 ));
             }
             off[p.idx()] = true;
@@ -411,6 +403,15 @@ impl Game {
     /// territory rules.
     pub fn score_with(&self, dead: &[Point], seki: &[Point]) -> Score {
         score_board(&self.board, self.komi, self.rules, dead, seki)
+    }
+}
+
+/// The vertex of `p` for an error message, or `off board`.
+fn vertex_or_off_board(geo: Geometry, p: Point) -> String {
+    if geo.on_board(p) {
+        geo.vertex(p)
+    } else {
+        "off board".into()
     }
 }
 

@@ -527,10 +527,7 @@ fn generate(e: &mut Engine, a: &mut Args, mode: GenMode) -> Result<Reply, GtpErr
     } else {
         e.generate(c, mode, &[], None)
     };
-    text(match d {
-        Decision::Move(m) => e.game().geometry().move_text(m),
-        Decision::Resign => "resign".to_string(),
-    })
+    text(decision_text(e, d))
 }
 
 fn genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
@@ -573,97 +570,59 @@ fn restricted_genmove(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply
         },
     ];
     let d = e.generate(c, GenMode::Regression, &filters, None);
-    text(match d {
-        Decision::Move(m) => geo.move_text(m),
+    text(decision_text(e, d))
+}
+
+/// A generated move as GTP writes it: a vertex, `PASS` or `resign`.
+fn decision_text(e: &Engine, d: Decision) -> String {
+    match d {
+        Decision::Move(m) => e.game().geometry().move_text(m),
         Decision::Resign => "resign".to_string(),
-    })
+    }
 }
 
 /// Nodes the capture reader may spend on `attack` and `defend`.
 const READING_BUDGET: u32 = 20_000;
 
-/// The chain named by the command's vertex: its point and colour.
-fn chain_arg(e: &Engine, a: &mut Args) -> Result<(Point, Color), GtpError> {
+/// The chain named by the command's vertex.
+fn chain_arg(e: &Engine, a: &mut Args) -> Result<Point, GtpError> {
     let m = a.vertex(&e.game().geometry())?;
     a.end()?;
     let Move::Play(p) = m else {
         return Err(GtpError::syntax("a pass is no stone"));
     };
-    match e.game().board().stone(p).color() {
-        Some(c) => Ok((p, c)),
-        None => Err(GtpError::new("vertex must not be empty")),
+    if e.game().board().stone(p).color().is_none() {
+        return Err(GtpError::new("vertex must not be empty"));
     }
-}
-
-/// The capturing move against the chain at `p` with the attacker to
-/// move, if one is found: a chain in atari taken at its liberty, a ladder
-/// on a chain of two liberties, else the capture reader (chains of up to
-/// three liberties; more count as safe).
-fn attacking_move(board: &crate::board::Board, p: Point, owner: Color) -> Option<Point> {
-    let att = !owner;
-    let libs = board.libs(p);
-    if libs == 2 {
-        let mut l = [Point::NONE; 2];
-        board.chain_liberties(p, &mut l);
-        if let Some(&q) = l
-            .iter()
-            .find(|&&q| crate::tactics::ladder::ladder_capture_size(board, att, q) > 0)
-        {
-            return Some(q);
-        }
-    }
-    crate::tactics::capture::attack(board, p, READING_BUDGET)
+    Ok(p)
 }
 
 /// `attack vertex` (GNU Go's reading command): `1 move` when the chain
 /// there can be captured with the attacker to move (the first move of
-/// the capture), `0` when no capture is found. No ko results: a capture
-/// that needs a ko counts as none.
+/// the capture, [`crate::tactics::capturing_move`]), `0` when no capture
+/// is found.
 fn attack(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
-    let (p, owner) = chain_arg(e, a)?;
-    let board = e.game().board();
-    text(match attacking_move(board, p, owner) {
-        Some(q) => format!("1 {}", e.game().geometry().vertex(q)),
-        None => "0".into(),
-    })
+    let p = chain_arg(e, a)?;
+    text(
+        match crate::tactics::capturing_move(e.game().board(), p, READING_BUDGET) {
+            Some(q) => format!("1 {}", e.game().geometry().vertex(q)),
+            None => "0".into(),
+        },
+    )
 }
 
 /// `defend vertex` (GNU Go's reading command): `1 move` when the chain
-/// there, attacked, is saved by its owner moving first (the saving move;
-/// `PASS` when no attack takes it), `0` when every defence found loses
-/// it.
+/// there is saved by its owner moving first (`PASS` when no attack takes
+/// it, [`crate::tactics::saving_move`]), `0` when every defence found
+/// loses it.
 fn defend(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {
-    let (p, owner) = chain_arg(e, a)?;
-    let board = e.game().board();
-    if attacking_move(board, p, owner).is_none() {
-        return text("1 PASS");
-    }
-    let geo = e.game().geometry();
-    // A defence counts when no attack, ladders included, takes the chain
-    // after it.
-    let saves = |q: Point| {
-        if !board.is_legal(owner, q) {
-            return false;
-        }
-        let mut b = board.clone();
-        b.play_unchecked(owner, Move::Play(q));
-        b.stone(p) == owner.stone() && attacking_move(&b, p, owner).is_none()
-    };
-    let first = crate::tactics::capture::defend(board, p, READING_BUDGET);
-    let found = first.filter(|&q| q != Point::NONE && saves(q)).or_else(|| {
-        // The reader's defence fell to a ladder: try every liberty and
-        // every capture of a neighbour in atari.
-        let mut tries: Vec<Point> = Vec::new();
-        let mut l = [Point::NONE; 4];
-        let n = board.chain_liberties(p, &mut l);
-        tries.extend_from_slice(&l[..n]);
-        crate::tactics::for_each_capturable_neighbour(board, p, |q| tries.push(q));
-        tries.into_iter().find(|&q| saves(q))
-    });
-    text(match found {
-        Some(q) => format!("1 {}", geo.vertex(q)),
-        None => "0".into(),
-    })
+    let p = chain_arg(e, a)?;
+    text(
+        match crate::tactics::saving_move(e.game().board(), p, READING_BUDGET) {
+            Some(m) => format!("1 {}", e.game().geometry().move_text(m)),
+            None => "0".into(),
+        },
+    )
 }
 
 fn kgs_genmove_cleanup(e: &mut Engine, a: &mut Args, _: &mut Ctx) -> Result<Reply, GtpError> {

@@ -15,15 +15,17 @@
 //!   ([`for_each_counter_atari`], [`starts_race`]);
 //! - [`ladder`]: the one ladder reader;
 //! - [`capture`]: a small depth-first capture reader (nets, approach
-//!   moves) for chains of few liberties, for the last phase;
+//!   moves) for chains of few liberties, for the last phase; with the
+//!   ladder reader it answers GTP's `attack` and `defend`
+//!   ([`capturing_move`], [`saving_move`]);
 //! - [`nakade`]: the vital point of a small eye space;
 //! - [`life`]: whether an enclosed group dies when attacked first, and
 //!   the moves that keep it alive, for the last phase;
 //! - [`seki`]: reading of two-liberty standoffs (seki and the sacrifices
 //!   that break them), for the end-of-game judgement.
 //!
-//! Nothing here allocates but the ladder and seki readers, which copy the
-//! board.
+//! Nothing here allocates but the ladder, seki and capture readers, which
+//! copy the board.
 
 pub mod capture;
 pub mod ladder;
@@ -32,7 +34,7 @@ pub mod nakade;
 pub mod seki;
 
 use crate::board::Board;
-use crate::types::{Color, Point, Stone};
+use crate::types::{Color, Move, Point, Stone};
 
 /// Total stones of the distinct chains of `stone` next to `p` whose
 /// liberty count passes `libs_ok`.
@@ -186,10 +188,16 @@ pub fn chain_escapes(board: &Board, chain: Point, mut f: impl FnMut(Point, bool)
 /// Calls `f(stone)` with a stone of each enemy chain of exactly `libs`
 /// liberties next to the chain at `chain` (a chain may be reported more
 /// than once).
-pub fn for_each_neighbour_with_libs(
+pub fn for_each_neighbour_with_libs(board: &Board, chain: Point, libs: u32, f: impl FnMut(Point)) {
+    for_each_neighbour_with_libs_in(board, chain, libs..=libs, f);
+}
+
+/// [`for_each_neighbour_with_libs`] for a range of liberty counts: one
+/// walk of the chain.
+fn for_each_neighbour_with_libs_in(
     board: &Board,
     chain: Point,
-    libs: u32,
+    libs: std::ops::RangeInclusive<u32>,
     mut f: impl FnMut(Point),
 ) {
     let Some(c) = board.stone(chain).color() else {
@@ -202,7 +210,7 @@ pub fn for_each_neighbour_with_libs(
             return;
         }
         for q in board.neighbours(s) {
-            if board.stone(q) == enemy && board.libs(q) == libs {
+            if board.stone(q) == enemy && libs.contains(&board.libs(q)) {
                 f(q);
             }
         }
@@ -287,28 +295,67 @@ pub fn starts_race(board: &Board, c: Color, p: Point) -> bool {
 }
 
 /// Whether an enemy chain with a liberty count in `libs` touches the
-/// chain at `chain` (one walk of the chain, which stops looking once one
-/// is found).
+/// chain at `chain`.
 fn has_neighbour_with_libs(
     board: &Board,
     chain: Point,
     libs: std::ops::RangeInclusive<u32>,
 ) -> bool {
-    let Some(c) = board.stone(chain).color() else {
-        return false;
-    };
-    let enemy = (!c).stone();
     let mut found = false;
-    board.for_each_stone(chain, |s| {
-        if found || board.neighbour_count(s, enemy) == 0 {
-            return;
-        }
-        found = board
-            .neighbours(s)
-            .into_iter()
-            .any(|q| board.stone(q) == enemy && libs.contains(&board.libs(q)));
-    });
+    for_each_neighbour_with_libs_in(board, chain, libs, |_| found = true);
     found
+}
+
+/// The move that captures the chain at `target` with the attacker to
+/// move, if one is found (GTP's `attack`): a ladder on a chain of two
+/// liberties, else the [`capture`] reader within `budget` nodes (a chain
+/// in atari is taken at its liberty; one of four liberties or more
+/// counts as safe). No ko results: a capture that needs a ko is none.
+pub fn capturing_move(board: &Board, target: Point, budget: u32) -> Option<Point> {
+    let att = !board.stone(target).color()?;
+    if board.libs(target) == 2 {
+        let mut l = [Point::NONE; 2];
+        board.chain_liberties(target, &mut l);
+        if let Some(&q) = l
+            .iter()
+            .find(|&&q| ladder::ladder_capture_size(board, att, q) > 0)
+        {
+            return Some(q);
+        }
+    }
+    capture::attack(board, target, budget)
+}
+
+/// How the owner saves the chain at `target`, moving first (GTP's
+/// `defend`): `Some(Move::Pass)` when [`capturing_move`] finds no capture,
+/// a move after which it finds none, or `None` when every defence tried
+/// loses the chain. The [`capture`] reader's defence comes first; where a
+/// ladder takes the chain after it, every liberty and every capture of a
+/// neighbour in atari is tried.
+pub fn saving_move(board: &Board, target: Point, budget: u32) -> Option<Move> {
+    let owner = board.stone(target).color()?;
+    if capturing_move(board, target, budget).is_none() {
+        return Some(Move::Pass);
+    }
+    let saves = |q: Point| {
+        if !board.is_legal(owner, q) {
+            return false;
+        }
+        let mut b = board.clone();
+        b.play_unchecked(owner, Move::Play(q));
+        b.stone(target) == owner.stone() && capturing_move(&b, target, budget).is_none()
+    };
+    capture::defend(board, target, budget)
+        .filter(|&q| q != Point::NONE && saves(q))
+        .or_else(|| {
+            let mut tries: Vec<Point> = Vec::new();
+            let mut l = [Point::NONE; 4];
+            let n = board.chain_liberties(target, &mut l);
+            tries.extend_from_slice(&l[..n]);
+            for_each_capturable_neighbour(board, target, |q| tries.push(q));
+            tries.into_iter().find(|&q| saves(q))
+        })
+        .map(Move::Play)
 }
 
 #[cfg(test)]
